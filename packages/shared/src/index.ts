@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './contact';
+export * from './errors';
+export * from './health';
+export * from './roles';
