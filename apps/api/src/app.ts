@@ -1,0 +1,89 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Env } from './config/env';
+import type { DatabaseHandle } from './db/client';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { createAuth, type Auth } from './modules/auth/auth';
+import { authRoutes } from './modules/auth/auth.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
+import { createMailer, type Mailer } from './modules/mail/mailer';
+import { healthRoutes } from './modules/health/health.routes';
+import { enforceAccess, requireDeclaredAccess } from './plugins/access';
+import { registerErrorHandler } from './plugins/errors';
+import { registerRateLimit } from './plugins/rate-limit';
+import {
+  defaultWebDistDir,
+  defaultWidgetDistDir,
+  registerStaticFiles,
+} from './plugins/static-files';
+
+export type AppOptions = {
+  env: Env;
+  database: DatabaseHandle;
+  logger: FastifyBaseLogger;
+  authSecret: string;
+  mailer?: Mailer;
+  webDistDir?: string;
+  widgetDistDir?: string;
+};
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting needs an interface
+  interface FastifyInstance {
+    auth: Auth;
+  }
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { env, database, logger } = options;
+  const { db } = database;
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger });
+  const auth = createAuth({ env, db, mailer, secret: options.authSecret, logger });
+  const app = Fastify({
+    loggerInstance: options.logger,
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  requireDeclaredAccess(app);
+  app.decorate('auth', auth);
+  enforceAccess(app, { auth, db, publicUrl: env.PUBLIC_URL });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React and charting libraries set inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        // Local installs are served over plain http; upgrading would break them.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await registerRateLimit(app, env.REDIS_URL);
+
+  await app.register(healthRoutes, { db });
+  await app.register(contactRoutes, { db });
+  await app.register(authRoutes, { auth, db, env });
+  await app.register(adminRoutes, { db });
+  if (env.NODE_ENV !== 'production') await app.register(devMailboxRoutes, { db });
+
+  await registerStaticFiles(app, {
+    webDistDir: options.webDistDir ?? defaultWebDistDir,
+    widgetDistDir: options.widgetDistDir ?? defaultWidgetDistDir,
+  });
+
+  return app;
+}

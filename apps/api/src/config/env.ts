@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'must be development, production or test',
+    })
+    .default('development'),
+  HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .url({ error: 'must be a postgres:// URL' })
+    .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// URL')
+    .optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  TRUST_PROXY: booleanFromString.default(false),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  REDIS_URL: z
+    .url({ error: 'must be a redis:// URL' })
+    .refine((url) => /^rediss?:\/\//.test(url), 'must be a redis:// URL')
+    .optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .url({ error: 'must be an smtp:// or smtps:// URL' })
+    .refine((url) => /^smtps?:\/\//.test(url), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3, 'must be an address').default('Askwell <no-reply@askwell.local>'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url({ error: 'must be an absolute URL' }).default('https://accounts.google.com'),
+  ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+});
+
+export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };
+
+export class InvalidEnvironmentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'InvalidEnvironmentError';
+  }
+}
+
+// Empty strings count as unset so that a blank line copied from .env.example means "use the default".
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const relevant = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .map((key) => [key, source[key]] as const)
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(relevant);
+  if (!result.success) {
+    throw new InvalidEnvironmentError(
+      result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const env = result.data;
+  const problems: string[] = [];
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
+  }
+  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
+  }
+  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+    problems.push('AUTH_SECRET: required in production (every instance must share it)');
+  }
+  if (problems.length > 0) throw new InvalidEnvironmentError(problems);
+  return { ...env, DATA_DIR: path.resolve(env.DATA_DIR) };
+}

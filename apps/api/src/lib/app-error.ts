@@ -1,0 +1,39 @@
+export type ErrorCode =
+  | 'validation_error'
+  | 'invalid_json'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'internal_error'
+  | 'service_unavailable';
+
+const statusByCode: Record<ErrorCode, number> = {
+  validation_error: 400,
+  invalid_json: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = statusByCode[code];
+  }
+}

@@ -1,0 +1,36 @@
+import type { Mail } from '../mail/mailer';
+
+type CodePurpose = 'sign-in' | 'email-verification' | 'forget-password' | 'change-email';
+
+export function verificationCodeMail(to: string, code: string, purpose: CodePurpose): Mail {
+  const action =
+    purpose === 'forget-password' ? 'reset your password' : 'verify your email address';
+  return {
+    to,
+    subject: `Your Askwell verification code: ${code}`,
+    text:
+      `Your Askwell verification code is ${code}\n\n` +
+      `Enter it to ${action}. It expires in 10 minutes.\n` +
+      'If you did not ask for it, you can ignore this email.\n',
+    html:
+      `<p>Your Askwell verification code is</p>` +
+      `<p style="font-size:28px;font-weight:700;letter-spacing:6px">${code}</p>` +
+      `<p>Enter it to ${action}. It expires in 10 minutes.</p>` +
+      `<p>If you did not ask for it, you can ignore this email.</p>`,
+  };
+}
+
+export function passwordResetMail(to: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Reset your Askwell password',
+    text:
+      `Someone asked to reset the password of your Askwell account.\n\n` +
+      `Choose a new password here (the link works for 1 hour):\n${link}\n\n` +
+      'If it was not you, ignore this email: your password stays as it is.\n',
+    html:
+      `<p>Someone asked to reset the password of your Askwell account.</p>` +
+      `<p><a href="${link}">Choose a new password</a> (the link works for 1 hour).</p>` +
+      `<p>If it was not you, ignore this email: your password stays as it is.</p>`,
+  };
+}

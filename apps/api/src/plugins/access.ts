@@ -1,0 +1,102 @@
+import { hasPermissions, type StaffRole } from '@askwell/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { AppError } from '../lib/app-error';
+import type { Auth } from '../modules/auth/auth';
+import { permissionsOf, type SessionUser } from '../modules/auth/profile';
+
+// Who may call a route: anyone, any signed-in (verified) user, or staff with one of the listed
+// roles and, optionally, every listed permission. A route without a declared level is a start-up
+// error, so no endpoint is ever reachable by accident.
+export type RouteAccess =
+  'public' | 'signed-in' | { staff: readonly StaffRole[]; permissions?: readonly string[] };
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting needs an interface
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting needs an interface
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export function requireDeclaredAccess(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (!/^\/(api|v1)(\/|$)/.test(route.url)) return;
+    if (route.method === 'HEAD' || route.method === 'OPTIONS') return;
+    const access = (route.config as { access?: RouteAccess } | undefined)?.access;
+    if (!access) {
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} does not declare who may call it`,
+      );
+    }
+  });
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function enforceAccess(
+  app: FastifyInstance,
+  { auth, db, publicUrl }: { auth: Auth; db: Database; publicUrl?: string },
+) {
+  app.decorateRequest('user', null);
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+
+    if (!safeMethods.has(request.method)) assertSameOrigin(request, publicUrl);
+
+    const session = await auth.api.getSession({ headers: toHeaders(request) });
+    if (!session) throw new AppError('unauthorized', 'Please sign in to continue.');
+    if (!session.user.emailVerified) {
+      // Spec §4: a session restored for an unverified profile is signed out.
+      await auth.api.revokeSession({
+        headers: toHeaders(request),
+        body: { token: session.session.token },
+      });
+      throw new AppError('unauthorized', 'Please verify your email address');
+    }
+    request.user = session.user;
+    if (access === 'signed-in') return;
+
+    if (!(access.staff as readonly string[]).includes(session.user.role)) {
+      throw new AppError('forbidden', "You don't have permission to access this page.");
+    }
+    if (access.permissions?.length) {
+      const held = await permissionsOf(db, session.user.role);
+      if (!hasPermissions(session.user.role, held, access.permissions)) {
+        throw new AppError('forbidden', "You don't have permission to access this page.");
+      }
+    }
+  });
+}
+
+// Cookie-authenticated writes must come from our own pages. SameSite=Lax stops most cross-site
+// posts already; checking Origin also covers same-site subdomains and older browsers.
+function assertSameOrigin(request: FastifyRequest, publicUrl?: string) {
+  const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
+  const allowed = new Set([`${request.protocol}://${request.host}`]);
+  if (publicUrl) allowed.add(new URL(publicUrl).origin);
+  if (!origin || !allowed.has(origin)) {
+    throw new AppError('forbidden', 'This request did not come from an Askwell page.');
+  }
+}
+
+function refererOrigin(referer: string | undefined) {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+export function toHeaders(request: FastifyRequest) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return headers;
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { parseEnv } from '../src/config/env';
+import { connectDatabase, type DatabaseHandle } from '../src/db/client';
+import { ensureDatabase } from '../src/db/embedded-postgres';
+import { runMigrations } from '../src/db/migrate';
+
+export type TestContext = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  databaseUrl: string;
+  close: () => Promise<void>;
+};
+
+// A fresh, migrated database per test file, so files can run in parallel and never see each
+// other's rows; the app is the real one, driven through `inject`.
+export async function createTestApp(
+  overrides: Partial<Parameters<typeof buildApp>[0]> & { envVars?: Record<string, string> } = {},
+): Promise<TestContext> {
+  const { envVars = {}, ...appOverrides } = overrides;
+  const serverUrl = inject('databaseServerUrl');
+  const databaseName = `askwell_test_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = withDatabase(serverUrl, databaseName);
+  await ensureDatabase(databaseUrl, databaseName);
+  const logger = pino({ level: 'silent' });
+  const database = connectDatabase(databaseUrl, logger);
+  await runMigrations(database);
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    ...envVars,
+  });
+  const app = await buildApp({
+    env,
+    database,
+    logger,
+    authSecret: randomBytes(32).toString('hex'),
+    ...appOverrides,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    databaseUrl,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase(serverUrl, databaseName);
+    },
+  };
+}
+
+export function withDatabase(serverUrl: string, databaseName: string) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+}
+
+async function dropDatabase(serverUrl: string, databaseName: string) {
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${pg.escapeIdentifier(databaseName)} with (force)`);
+  } finally {
+    await client.end();
+  }
+}

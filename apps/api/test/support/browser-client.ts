@@ -1,0 +1,60 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+const origin = 'http://localhost';
+
+// Drives the app through `inject` the way a browser on our own pages would: it keeps cookies and
+// sends the page's Origin on every request.
+export class BrowserClient {
+  private cookies = new Map<string, string>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly ip = '127.0.0.1',
+  ) {}
+
+  get(url: string) {
+    return this.request('GET', url);
+  }
+
+  post(url: string, payload?: unknown, headers: Record<string, string> = {}) {
+    return this.request('POST', url, payload, headers);
+  }
+
+  patch(url: string, payload?: unknown, headers: Record<string, string> = {}) {
+    return this.request('PATCH', url, payload, headers);
+  }
+
+  cookieHeader() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  hasSession() {
+    return [...this.cookies.keys()].some((name) => name.endsWith('session_token'));
+  }
+
+  async request(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    const response = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.ip,
+      headers: {
+        host: 'localhost',
+        origin,
+        ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}),
+        ...headers,
+      },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    for (const cookie of response.cookies) {
+      const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires < new Date());
+      if (expired || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+}

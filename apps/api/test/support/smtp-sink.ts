@@ -1,0 +1,72 @@
+import { SMTPServer } from 'smtp-server';
+import { findFreePort } from '../../src/db/embedded-postgres';
+
+export type ReceivedMail = { to: string[]; subject: string; text: string };
+
+// A real SMTP server on loopback that keeps what it receives, so tests read codes and links from
+// mail that went through nodemailer exactly as in production.
+export async function startSmtpSink() {
+  const received: ReceivedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        received.push({
+          to: session.envelope.rcptTo.map((address) => address.address.toLowerCase()),
+          subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
+          text: decodeQuotedPrintable(raw),
+        });
+        waiters.splice(0).forEach((wake) => wake());
+        callback();
+      });
+    },
+  });
+  const port = await findFreePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+
+  const mailsTo = (address: string) =>
+    received.filter((mail) => mail.to.includes(address.toLowerCase()));
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    mailsTo,
+    // Mail is sent in the background, so tests wait for the n-th message to an address.
+    async waitForMail(address: string, count = 1, timeoutMs = 5_000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      while (mailsTo(address).length < count) {
+        if (Date.now() > deadline) throw new Error(`no mail #${count} to ${address}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+      return mailsTo(address)[count - 1]!;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export function codeFrom(mail: ReceivedMail) {
+  const code = /verification code is (\d{6})/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code in mail: ${mail.text}`);
+  return code;
+}
+
+export function linkFrom(mail: ReceivedMail) {
+  const link = /(https?:\/\/\S+\/api\/auth\/reset-password\/\S+)/.exec(mail.text)?.[1];
+  if (!link) throw new Error(`no link in mail: ${mail.text}`);
+  return link;
+}
+
+function decodeQuotedPrintable(raw: string) {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
