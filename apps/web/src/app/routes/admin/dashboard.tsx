@@ -1,0 +1,25 @@
+import { AccessSummary } from '@/features/admin/components/access-summary';
+import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
+import { OverviewTiles } from '@/features/admin/components/overview-tiles';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useProfile } from '@/lib/auth';
+
+export function AdminDashboardRoute() {
+  useDocumentTitle('Admin dashboard');
+  const profile = useProfile().data;
+
+  return (
+    <div className="space-y-8">
+      <AdminPageHeader
+        title="Dashboard"
+        description={
+          profile?.first_name
+            ? `Welcome back, ${profile.first_name}. Here is how Askwell is doing.`
+            : 'Here is how Askwell is doing.'
+        }
+      />
+      <OverviewTiles />
+      {profile && <AccessSummary role={profile.role} />}
+    </div>
+  );
+}

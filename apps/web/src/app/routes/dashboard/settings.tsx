@@ -1,0 +1,48 @@
+import { KeyRound, UserRound } from 'lucide-react';
+
+import { DashboardComingSoon } from '@/components/layouts/dashboard-coming-soon';
+import { DashboardPageHeader } from '@/components/layouts/dashboard-page-header';
+import { ProfileForm } from '@/features/auth/components/profile-form';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useProfile } from '@/lib/auth';
+
+export function SettingsRoute() {
+  useDocumentTitle('Settings');
+  const profile = useProfile().data;
+
+  return (
+    <div className="space-y-8">
+      <DashboardPageHeader
+        title="Settings"
+        description="Manage your account settings and preferences"
+      />
+      <section
+        id="profile"
+        aria-labelledby="profile-title"
+        className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+      >
+        <div className="flex items-center gap-3 border-b border-slate-200 px-6 py-5">
+          <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-800 ring-1 ring-brand-100">
+            <UserRound className="size-5" aria-hidden="true" />
+          </span>
+          <div>
+            <h2 id="profile-title" className="text-base font-semibold text-slate-900">
+              Profile
+            </h2>
+            <p className="text-sm text-slate-600">The name shown across your dashboard.</p>
+          </div>
+        </div>
+        <div className="px-6 py-6">
+          {/* Keyed so the form starts over from the saved values when the profile changes. */}
+          {profile && <ProfileForm key={profile.id} profile={profile} />}
+        </div>
+      </section>
+      <DashboardComingSoon
+        icon={<KeyRound className="size-6" aria-hidden="true" />}
+        title="API Keys and Model Preferences"
+      >
+        <p>Your AI provider keys and the default model for your chatbots will be managed here.</p>
+      </DashboardComingSoon>
+    </div>
+  );
+}

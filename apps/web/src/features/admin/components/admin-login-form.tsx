@@ -1,0 +1,119 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, Eye, EyeOff, LogIn } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+import { Spinner } from '@/components/ui/spinner';
+import { Button } from '@/components/ui/button';
+import { controlStyles, FormField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
+import { profileQueryKey } from '@/lib/auth';
+
+import { adminSignIn } from '../lib/admin-sign-in';
+
+export function AdminLoginForm() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const location = useLocation();
+  const signedOut = (location.state as { signedOut?: boolean } | null)?.signedOut === true;
+
+  // Arriving from the admin menu's Sign out: nothing of that session may stay in memory.
+  useEffect(() => {
+    if (!signedOut) return;
+    queryClient.setQueryData(profileQueryKey, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
+  }, [signedOut, queryClient]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setError(null);
+    setSubmitting(true);
+    const result = await adminSignIn(email, password);
+    setSubmitting(false);
+    if (!result.ok) {
+      // Spec §5: the password field is cleared after any error.
+      setPassword('');
+      setError(result.message);
+      queryClient.setQueryData(profileQueryKey, null);
+      passwordRef.current?.focus();
+      return;
+    }
+    queryClient.setQueryData(profileQueryKey, result.profile);
+    await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    await navigate(paths.admin, { replace: true });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby="admin-login-error">
+      <div id="admin-login-error" aria-live="assertive">
+        {error && (
+          <div
+            role="alert"
+            className="flex items-start gap-2.5 rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200"
+          >
+            <CircleAlert className="mt-0.5 size-4 shrink-0 text-red-600" aria-hidden="true" />
+            <span>{error}</span>
+          </div>
+        )}
+      </div>
+      <FormField id="admin-email" label="Email">
+        {(a11y) => (
+          <input
+            {...a11y}
+            type="email"
+            name="email"
+            autoComplete="username"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            placeholder="you@company.com"
+            className={controlStyles(false)}
+          />
+        )}
+      </FormField>
+      <FormField id="admin-password" label="Password">
+        {(a11y) => (
+          <div className="relative">
+            <input
+              {...a11y}
+              ref={passwordRef}
+              type={showPassword ? 'text' : 'password'}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              className={controlStyles(false, 'pr-11')}
+            />
+            <button
+              type="button"
+              onClick={() => setShowPassword((shown) => !shown)}
+              aria-pressed={showPassword}
+              className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <span className="sr-only">Show password</span>
+              {showPassword ? (
+                <EyeOff className="size-4" aria-hidden="true" />
+              ) : (
+                <Eye className="size-4" aria-hidden="true" />
+              )}
+            </button>
+          </div>
+        )}
+      </FormField>
+      <Button type="submit" className="w-full" disabled={submitting}>
+        {submitting ? (
+          <Spinner className="size-4" />
+        ) : (
+          <LogIn className="size-4" aria-hidden="true" />
+        )}
+        {submitting ? 'Signing in...' : 'Sign in'}
+      </Button>
+    </form>
+  );
+}

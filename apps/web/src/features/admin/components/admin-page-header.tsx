@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+
+type AdminPageHeaderProps = {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+};
+
+export function AdminPageHeader({ title, description, actions }: AdminPageHeaderProps) {
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+        {description && <p className="mt-1.5 text-sm text-slate-600 sm:text-base">{description}</p>}
+      </div>
+      {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}

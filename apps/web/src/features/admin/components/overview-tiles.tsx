@@ -1,0 +1,101 @@
+import { BadgeCheck, ShieldCheck, UserPlus, Users, type LucideIcon } from 'lucide-react';
+
+import { useAdminOverview } from '../api/get-overview';
+import { formatCount } from '../lib/format';
+
+function monthStart() {
+  const now = new Date();
+  return new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric' }).format(
+    new Date(now.getFullYear(), now.getMonth(), 1),
+  );
+}
+
+type Tile = { label: string; note: string; value: number; icon: LucideIcon; tone: string };
+
+export function OverviewTiles() {
+  const overview = useAdminOverview();
+
+  if (overview.isPending) {
+    return (
+      <p
+        role="status"
+        className="rounded-xl bg-white px-6 py-10 text-center text-sm text-slate-600 ring-1 ring-slate-200"
+      >
+        Loading...
+      </p>
+    );
+  }
+  if (overview.isError) {
+    return (
+      <p
+        role="alert"
+        className="rounded-xl bg-red-50 px-6 py-4 text-sm font-medium text-red-800 ring-1 ring-red-200"
+      >
+        Error: {overview.error.message}
+      </p>
+    );
+  }
+
+  const data = overview.data;
+  const tiles: Tile[] = [
+    {
+      label: 'Total Users',
+      note: 'Customer accounts',
+      value: data.total_users,
+      icon: Users,
+      tone: 'bg-brand-50 text-brand-700',
+    },
+    {
+      label: 'New Users this month',
+      note: `Since ${monthStart()}`,
+      value: data.new_users_this_month,
+      icon: UserPlus,
+      tone: 'bg-emerald-50 text-emerald-700',
+    },
+    {
+      label: 'Verified Users',
+      note: 'E-mail confirmed',
+      value: data.verified_users,
+      icon: BadgeCheck,
+      tone: 'bg-sky-50 text-sky-700',
+    },
+    {
+      label: 'Staff Accounts',
+      note: 'Admin access',
+      value: data.staff_accounts,
+      icon: ShieldCheck,
+      tone: 'bg-violet-50 text-violet-700',
+    },
+  ];
+
+  return (
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Overview">
+      {tiles.map((tile) => {
+        const Icon = tile.icon;
+        return (
+          <li
+            key={tile.label}
+            data-testid="overview-tile"
+            className="flex items-center gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          >
+            <span
+              className={`flex size-12 shrink-0 items-center justify-center rounded-lg ${tile.tone}`}
+            >
+              <Icon className="size-6" aria-hidden="true" />
+            </span>
+            <div className="min-w-0">
+              <p className="text-sm font-medium text-slate-600">{tile.label}</p>
+              <p
+                data-testid="tile-value"
+                className="mt-0.5 text-2xl font-bold tracking-tight text-slate-900 tabular-nums"
+              >
+                {formatCount(tile.value)}
+              </p>
+              <p className="mt-0.5 truncate text-xs text-slate-500">{tile.note}</p>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

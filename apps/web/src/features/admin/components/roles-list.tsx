@@ -1,0 +1,111 @@
+import { roleLabels, roles as knownRoles, type AdminRole, type Role } from '@askwell/shared';
+import clsx from 'clsx';
+import { Check, KeyRound, Minus } from 'lucide-react';
+
+import { Spinner } from '@/components/ui/spinner';
+
+import { useAdminRoles } from '../api/get-roles';
+import { formatDate, permissionLabel } from '../lib/format';
+import { EmptyState } from './empty-state';
+
+function roleTitle(name: string) {
+  return (knownRoles as readonly string[]).includes(name) ? roleLabels[name as Role] : name;
+}
+
+function RoleCard({ role }: { role: AdminRole }) {
+  const permissions = Object.entries(role.permissions);
+  const granted = permissions.filter(([, value]) => value).length;
+  return (
+    <article
+      className="flex flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      aria-labelledby={`role-${role.id}`}
+      data-testid="role-card"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={`role-${role.id}`} className="text-lg font-semibold text-slate-900">
+            {roleTitle(role.name)}
+          </h2>
+          <p className="mt-0.5 font-mono text-xs text-slate-500">{role.name}</p>
+        </div>
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+          <KeyRound className="size-5" aria-hidden="true" />
+        </span>
+      </div>
+      <p className="mt-3 text-sm text-slate-600">
+        Created <time dateTime={role.created_at}>{formatDate(role.created_at)}</time>
+        <span aria-hidden="true"> · </span>
+        <span className="whitespace-nowrap">
+          {granted} of {permissions.length} permissions
+        </span>
+      </p>
+      <ul
+        className="mt-4 flex flex-wrap gap-1.5"
+        aria-label={`${roleTitle(role.name)} permissions`}
+      >
+        {permissions.map(([name, value]) => (
+          <li
+            key={name}
+            data-granted={value}
+            className={clsx(
+              'inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium ring-1 ring-inset',
+              value
+                ? 'bg-green-50 text-green-800 ring-green-200'
+                : 'bg-slate-100 text-slate-600 ring-slate-200',
+            )}
+          >
+            {value ? (
+              <Check className="size-3.5" aria-hidden="true" />
+            ) : (
+              <Minus className="size-3.5" aria-hidden="true" />
+            )}
+            {permissionLabel(name)}
+            <span className="sr-only">{value ? ' (granted)' : ' (not granted)'}</span>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+export function RolesList() {
+  const roles = useAdminRoles();
+
+  if (roles.isPending) {
+    return (
+      <div role="status" className="flex flex-col items-center gap-3 py-20 text-slate-600">
+        <Spinner className="size-8 text-brand-800" />
+        <span className="sr-only">Loading roles</span>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          Role Management
+        </h1>
+        <p className="mt-1.5 text-sm text-slate-600 sm:text-base">
+          Manage administrative roles and permissions
+        </p>
+      </div>
+      {roles.isError || roles.data.length === 0 ? (
+        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          <EmptyState icon={KeyRound} title="No roles found">
+            {roles.isError ? `The roles could not be loaded: ${roles.error.message}` : null}
+          </EmptyState>
+        </div>
+      ) : (
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 xl:grid-cols-3">
+          {roles.data.map((role) => (
+            <RoleCard key={role.id} role={role} />
+          ))}
+        </div>
+      )}
+      <p className="text-sm text-slate-500">
+        Permissions are read-only here. Each role's access is also enforced by the server.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+import { userFilters, type UserFilter } from '@askwell/shared';
+import { Search, Users } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+import { Spinner } from '@/components/ui/spinner';
+
+import { useAdminUsers, type AdminUser } from '../api/get-users';
+import { formatDate } from '../lib/format';
+import { AdminPanel } from './admin-panel';
+import { EmptyState } from './empty-state';
+import { RoleBadge, TierBadge } from './role-badge';
+
+const filterLabels: Record<UserFilter, string> = {
+  all: 'All Users',
+  admin: 'Admins',
+  free: 'Free Tier',
+  premium: 'Premium Tier',
+};
+
+function isUserFilter(value: string | null): value is UserFilter {
+  return (userFilters as readonly string[]).includes(value ?? '');
+}
+
+function fullName(user: AdminUser) {
+  return [user.first_name, user.last_name].filter(Boolean).join(' ');
+}
+
+function UserRow({ user }: { user: AdminUser }) {
+  const name = fullName(user);
+  return (
+    <tr className="hover:bg-slate-50/70">
+      <td className="px-5 py-3.5 sm:px-6">
+        <div className="flex items-center gap-3">
+          <span
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-semibold text-brand-800 ring-1 ring-brand-100"
+            aria-hidden="true"
+          >
+            {(name || user.email).charAt(0).toUpperCase()}
+          </span>
+          <div className="min-w-0">
+            <p className="truncate font-semibold text-slate-900">{name || '—'}</p>
+            <p className="truncate text-slate-600">{user.email}</p>
+            <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500 sm:hidden">
+              <RoleBadge role={user.role} />
+              <span>
+                {user.subscription_tier === 'premium' ? 'Premium' : 'Free'} · Joined{' '}
+                {formatDate(user.created_at)}
+              </span>
+            </div>
+          </div>
+        </div>
+      </td>
+      <td className="hidden px-5 py-3.5 sm:table-cell">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <RoleBadge role={user.role} />
+          {!user.email_verified && (
+            <span className="text-xs font-medium whitespace-nowrap text-amber-700">Unverified</span>
+          )}
+        </div>
+      </td>
+      <td className="hidden px-5 py-3.5 sm:table-cell">
+        <TierBadge tier={user.subscription_tier} />
+      </td>
+      <td className="hidden px-5 py-3.5 whitespace-nowrap text-slate-600 sm:table-cell">
+        <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>
+      </td>
+    </tr>
+  );
+}
+
+export function UsersList() {
+  const [params, setParams] = useSearchParams();
+  const urlSearch = params.get('search') ?? '';
+  const rawFilter = params.get('filter');
+  const filter: UserFilter = isUserFilter(rawFilter) ? rawFilter : 'all';
+
+  const [text, setText] = useState(urlSearch);
+  // The header's search box can change ?search= while this page is open.
+  const [syncedFrom, setSyncedFrom] = useState(urlSearch);
+  if (urlSearch !== syncedFrom) {
+    setSyncedFrom(urlSearch);
+    setText(urlSearch);
+  }
+
+  // Search and filter are written together from component state: react-router hands functional
+  // updaters the params of the last render, so two quick updates would drop one of them.
+  const pendingSearch = useRef<number | undefined>(undefined);
+  const writeParams = useCallback(
+    (search: string, nextFilter: UserFilter) => {
+      const next = new URLSearchParams();
+      if (search) next.set('search', search);
+      if (nextFilter !== 'all') next.set('filter', nextFilter);
+      setSyncedFrom(search);
+      setParams(next, { replace: true });
+    },
+    [setParams],
+  );
+
+  useEffect(() => {
+    const wanted = text.trim();
+    if (wanted === urlSearch) return;
+    pendingSearch.current = window.setTimeout(() => writeParams(wanted, filter), 250);
+    return () => window.clearTimeout(pendingSearch.current);
+  }, [text, urlSearch, filter, writeParams]);
+
+  const onFilterChange = (value: string) => {
+    window.clearTimeout(pendingSearch.current);
+    writeParams(text.trim(), isUserFilter(value) ? value : 'all');
+  };
+
+  const users = useAdminUsers(urlSearch, filter);
+  const rows = users.data ?? [];
+
+  return (
+    <AdminPanel>
+      <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row sm:items-center sm:px-6">
+        <div className="relative flex-1">
+          <label htmlFor="users-search" className="sr-only">
+            Search users
+          </label>
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
+          <input
+            id="users-search"
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Search users..."
+            className="block h-10 w-full rounded-lg bg-white pr-9 pl-9 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-brand-700 focus:outline-none"
+          />
+          {users.isFetching && !users.isPending && (
+            <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-400" />
+          )}
+        </div>
+        <div>
+          <label htmlFor="users-filter" className="sr-only">
+            Filter users
+          </label>
+          <select
+            id="users-filter"
+            value={filter}
+            onChange={(event) => onFilterChange(event.target.value)}
+            className="h-10 w-full rounded-lg bg-white pr-8 pl-3 text-sm font-medium text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-700 focus:outline-none sm:w-44"
+          >
+            {userFilters.map((value) => (
+              <option key={value} value={value}>
+                {filterLabels[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {users.isPending ? (
+        <p role="status" className="px-6 py-14 text-center text-sm text-slate-600">
+          Loading users...
+        </p>
+      ) : users.isError ? (
+        <div role="alert" className="px-6 py-14 text-center text-sm text-slate-700">
+          <p className="font-semibold text-slate-900">No users found</p>
+          <p className="mt-1">The list could not be loaded: {users.error.message}</p>
+          <button
+            type="button"
+            onClick={() => void users.refetch()}
+            className="mt-3 font-semibold text-brand-800 hover:underline"
+          >
+            Try again
+          </button>
+        </div>
+      ) : rows.length === 0 ? (
+        <EmptyState icon={Users} title="No users found">
+          {urlSearch || filter !== 'all'
+            ? 'No account matches this search and filter.'
+            : 'Accounts appear here as soon as people sign up.'}
+        </EmptyState>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">Users</caption>
+            <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-5 py-3 sm:px-6">
+                  User
+                </th>
+                <th scope="col" className="hidden px-5 py-3 sm:table-cell">
+                  Role
+                </th>
+                <th scope="col" className="hidden px-5 py-3 sm:table-cell">
+                  Subscription
+                </th>
+                <th scope="col" className="hidden px-5 py-3 sm:table-cell">
+                  Joined
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((user) => (
+                <UserRow key={user.id} user={user} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {!users.isPending && rows.length > 0 && (
+        <p
+          className="border-t border-slate-100 px-5 py-3 text-xs text-slate-500 sm:px-6"
+          aria-live="polite"
+        >
+          {rows.length === 1 ? '1 user' : `${rows.length} users`}
+        </p>
+      )}
+    </AdminPanel>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+
+import { describeUserAgent, formatRelative, permissionLabel } from './format';
+
+describe('permissionLabel', () => {
+  it('when a permission has underscores, then they become spaces', () => {
+    expect(permissionLabel('view_audit_logs')).toBe('view audit logs');
+    expect(permissionLabel('admin.all')).toBe('admin.all');
+  });
+});
+
+describe('describeUserAgent', () => {
+  it('when the agent is a known browser, then it names browser and system', () => {
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      ),
+    ).toBe('Chrome on macOS');
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari on iOS');
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
+      ),
+    ).toBe('Firefox on Windows');
+  });
+
+  it('when there is no agent, then the device is unknown', () => {
+    expect(describeUserAgent(null)).toBe('Unknown device');
+  });
+});
+
+describe('formatRelative', () => {
+  it('when the time is recent, then it reads naturally', () => {
+    const now = Date.parse('2026-01-10T12:00:00Z');
+    expect(formatRelative('2026-01-10T11:59:30Z', now)).toBe('just now');
+    expect(formatRelative('2026-01-10T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(formatRelative('2026-01-09T12:00:00Z', now)).toBe('yesterday');
+  });
+});

@@ -1,0 +1,102 @@
+import type { ApiErrorBody } from '@askwell/shared';
+
+export type ApiErrorCode = 'NETWORK_ERROR' | 'UNEXPECTED_RESPONSE' | (string & {});
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly fields: Record<string, string>;
+
+  constructor(
+    status: number,
+    code: ApiErrorCode,
+    message: string,
+    fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+const fallbackMessage = 'Something went wrong. Please try again.';
+
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === 'string' &&
+    typeof (error as { code?: unknown }).code === 'string'
+  );
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function request<T>(
+  path: string,
+  { method = 'GET', body, signal }: RequestOptions = {},
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: 'include',
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError(
+      0,
+      'NETWORK_ERROR',
+      "We couldn't reach Askwell. Check your connection and try again.",
+    );
+  }
+
+  const payload = await readJson(response);
+
+  if (!response.ok) {
+    if (isApiErrorBody(payload)) {
+      const { code, message, fields } = payload.error;
+      throw new ApiError(response.status, code, message, fields);
+    }
+    throw new ApiError(response.status, 'UNEXPECTED_RESPONSE', fallbackMessage);
+  }
+
+  return payload as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,81 @@
+import type { AuthConfig, Profile } from '@askwell/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { api, ApiError } from './api-client';
+
+export const profileQueryKey = ['me'] as const;
+
+// Spec §9: the session is re-checked every 30 s, so a session ended elsewhere (sign-out
+// everywhere, password reset) leaves this tab promptly.
+const sessionCheckIntervalMs = 30_000;
+
+async function fetchProfile(): Promise<Profile | null> {
+  try {
+    return await api.get<Profile>('/api/me');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+// The signed-in user's profile; null when signed out.
+export function useProfile() {
+  return useQuery({
+    queryKey: profileQueryKey,
+    queryFn: fetchProfile,
+    staleTime: sessionCheckIntervalMs,
+    refetchInterval: sessionCheckIntervalMs,
+  });
+}
+
+export function useAuthConfig() {
+  return useQuery({
+    queryKey: ['auth-config'],
+    queryFn: () => api.get<AuthConfig>('/api/auth-config'),
+    staleTime: Infinity,
+  });
+}
+
+export const authApi = {
+  signUp: (body: { name: string; email: string; password: string }) =>
+    api.post<unknown>('/api/auth/sign-up/email', body),
+  signIn: (body: { email: string; password: string }) =>
+    api.post<unknown>('/api/auth/sign-in/email', body),
+  sendVerificationCode: (email: string) =>
+    api.post<unknown>('/api/auth/email-otp/send-verification-otp', {
+      email,
+      type: 'email-verification',
+    }),
+  verifyEmail: (email: string, otp: string) =>
+    api.post<unknown>('/api/auth/email-otp/verify-email', { email, otp }),
+  requestPasswordReset: (email: string) =>
+    api.post<unknown>('/api/auth/request-password-reset', {
+      email,
+      redirectTo: '/reset-password',
+    }),
+  resetPassword: (token: string, newPassword: string) =>
+    api.post<unknown>('/api/auth/reset-password', { token, newPassword }),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    api.post<unknown>('/api/auth/change-password', {
+      currentPassword,
+      newPassword,
+      revokeOtherSessions: true,
+    }),
+  signOut: () => api.post<unknown>('/api/auth/sign-out', {}),
+};
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: authApi.signOut,
+    onSettled: () => {
+      queryClient.setQueryData(profileQueryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
+    },
+  });
+}
+
+// Only same-site paths are followed after sign-in, never a full URL from the query string.
+export function safeRedirect(target: string | null, fallback: string) {
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : fallback;
+}
