@@ -1,0 +1,268 @@
+import type { Browser, Page } from '@playwright/test';
+import {
+  adminAccess,
+  adminRoutes,
+  expect,
+  expectAdminRouteAccess,
+  expectAdminSidebar,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  registerTestCustomer,
+  signInWithApi,
+  staffAccounts,
+  staffPassword,
+  test,
+} from './fixtures';
+
+// Screens of the admin area, kept for a person to look at after a run.
+const shots = 'test-results/screens/admin';
+
+function baseUrl() {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set');
+  return url;
+}
+
+// One sign-in per role for the whole file: sign-ins are rate limited per address.
+async function signedInPage(browser: Browser, email: string) {
+  const context = await browser.newContext({ baseURL: baseUrl() });
+  const page = await context.newPage();
+  await signInWithApi(page.request, baseUrl(), email, staffPassword);
+  return page;
+}
+
+test('when signed out, then an admin page sends the visitor to sign in', async ({ page }) => {
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fusers$/);
+});
+
+test.describe.serial('super_admin', () => {
+  let page: Page;
+  test.beforeAll(async ({ browser }) => {
+    page = await signedInPage(browser, staffAccounts.super_admin);
+  });
+  test.afterAll(async () => {
+    await page.context().close();
+  });
+
+  test('when opening each admin route, then every one renders', async () => {
+    await expectAdminRouteAccess(page, adminAccess.super_admin);
+    for (const route of adminRoutes) {
+      await page.goto(route.path);
+      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+      const name = route.path.split('/').pop();
+      await page.screenshot({ path: `${shots}/page-${name}-desktop.png`, fullPage: true });
+    }
+  });
+
+  test('when looking at the sidebar, then all nine entries show, with name and role', async () => {
+    await page.goto('/admin');
+    await expectAdminSidebar(page, adminAccess.super_admin);
+    const user = page.getByTestId('admin-sidebar-user');
+    await expect(user).toContainText('Sam Super');
+    await expect(user).toContainText('Super Admin');
+  });
+
+  test('when the dashboard loads, then its tiles show real counts', async () => {
+    await page.goto('/admin');
+    const tile = (label: string) =>
+      page.getByTestId('overview-tile').filter({ hasText: label }).getByTestId('tile-value');
+    await expect(tile('Staff Accounts')).toHaveText('3');
+    const overview = (await (await page.request.get('/api/admin/overview')).json()) as {
+      total_users: number;
+      verified_users: number;
+    };
+    await expect(tile('Total Users')).toHaveText(overview.total_users.toLocaleString('en-US'));
+    await expect(tile('Verified Users')).toHaveText(
+      overview.verified_users.toLocaleString('en-US'),
+    );
+    await expect(page.getByText('New Users this month')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `${shots}/dashboard-super-desktop.png`, fullPage: true });
+  });
+
+  test('when opening the notifications button and user menu, then they toggle', async () => {
+    await page.goto('/admin');
+    const bell = page.getByRole('button', { name: 'Notifications' });
+    await expect(bell).toHaveAttribute('aria-expanded', 'false');
+    await bell.click();
+    await expect(bell).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText('No notifications')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByText('No notifications')).toBeHidden();
+
+    await page.getByRole('button', { name: /account menu/ }).click();
+    await expect(page.getByRole('link', { name: 'Profile' })).toHaveAttribute(
+      'href',
+      '/admin/profile',
+    );
+    await page.getByRole('link', { name: 'Settings', exact: true }).last().click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+  });
+
+  test('when searching and filtering users, then the list follows', async () => {
+    await page.goto('/admin/users');
+    const rows = page.locator('tbody tr');
+    await expect(rows.filter({ hasText: 'sales@askwell.test' })).toHaveCount(1);
+    await expect(page.getByText('Loading users...')).toBeHidden();
+
+    await page.getByPlaceholder('Search users...').fill('SALLY');
+    await expect(page).toHaveURL(/\/admin\/users\?search=SALLY$/);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Sally Sales');
+    await expect(rows.first()).toContainText('Sales Manager');
+
+    await page.getByPlaceholder('Search users...').fill('');
+    await page.getByLabel('Filter users').selectOption({ label: 'Admins' });
+    await expect(rows).toHaveCount(3);
+    await expect(rows.filter({ hasText: 'Simon Support' })).toHaveCount(1);
+
+    await page.getByLabel('Filter users').selectOption({ label: 'Premium Tier' });
+    await expect(page.getByText('No users found')).toBeVisible();
+
+    await page.getByLabel('Filter users').selectOption({ label: 'All Users' });
+    await expect(rows.filter({ hasText: 'super@askwell.test' })).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `${shots}/users-desktop.png`, fullPage: true });
+
+    // The top bar's search box takes staff straight to the matching users.
+    await page.getByPlaceholder('Search users, tickets, or logs...').fill('simon');
+    await page.getByPlaceholder('Search users, tickets, or logs...').press('Enter');
+    await expect(page).toHaveURL(/\/admin\/users\?search=simon$/);
+    await expect(page.getByPlaceholder('Search users...')).toHaveValue('simon');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('support@askwell.test');
+  });
+
+  test('when opening roles, then each role shows its permissions read-only', async () => {
+    await page.goto('/admin/roles');
+    await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
+    await expect(page.getByText('Manage administrative roles and permissions')).toBeVisible();
+    const cards = page.getByTestId('role-card');
+    await expect(cards).toHaveCount(3);
+
+    const superCard = cards.filter({ has: page.getByRole('heading', { name: 'Super Admin' }) });
+    await expect(superCard).toContainText('Created');
+    const adminAll = superCard.getByRole('listitem').filter({ hasText: 'admin.all' });
+    await expect(adminAll).toHaveAttribute('data-granted', 'true');
+    await expect(adminAll).toHaveClass(/green/);
+    await expect(superCard.getByRole('listitem').filter({ hasText: 'view dashboard' })).toHaveCount(
+      1,
+    );
+
+    const salesCard = cards.filter({ has: page.getByRole('heading', { name: 'Sales Manager' }) });
+    const manageRoles = salesCard.getByRole('listitem').filter({ hasText: 'manage roles' });
+    await expect(manageRoles).toHaveAttribute('data-granted', 'false');
+    await expect(manageRoles).toHaveClass(/slate/);
+    await expect(cards.getByRole('listitem').filter({ hasText: '_' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `${shots}/roles-desktop.png`, fullPage: true });
+  });
+
+  test('when on a phone, then the sidebar slides in and out and nothing scrolls sideways', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin');
+    const toggle = page.getByRole('button', { name: 'Open sidebar' });
+    const nav = page.getByRole('navigation', { name: 'Admin sections' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).not.toBeInViewport();
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: `${shots}/dashboard-super-phone.png`, fullPage: true });
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav).toBeInViewport();
+    await page.waitForTimeout(350);
+    await page.screenshot({ path: `${shots}/sidebar-open-phone.png` });
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).not.toBeInViewport();
+
+    await toggle.click();
+    await page.getByTestId('admin-sidebar-overlay').click({ position: { x: 370, y: 400 } });
+    await expect(nav).not.toBeInViewport();
+
+    await toggle.click();
+    await nav.getByRole('link', { name: 'Users' }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(nav).not.toBeInViewport();
+    await expect(page.locator('tbody tr').first()).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: `${shots}/users-phone.png`, fullPage: true });
+
+    await page.goto('/admin/roles');
+    await expect(page.getByTestId('role-card')).toHaveCount(3);
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: `${shots}/roles-phone.png`, fullPage: true });
+
+    for (const route of adminRoutes) {
+      await page.goto(route.path);
+      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      const name = route.path.split('/').pop();
+      await page.screenshot({ path: `${shots}/page-${name}-phone.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+  });
+});
+
+test.describe.serial('support_team', () => {
+  let page: Page;
+  test.beforeAll(async ({ browser }) => {
+    page = await signedInPage(browser, staffAccounts.support_team);
+  });
+  test.afterAll(async () => {
+    await page.context().close();
+  });
+
+  test('when opening each admin route, then only spec §6 routes render', async () => {
+    await expectAdminRouteAccess(page, adminAccess.support_team);
+  });
+
+  test('when looking at the shell, then it offers only what support may open', async () => {
+    await page.goto('/admin');
+    await expectAdminSidebar(page, adminAccess.support_team);
+    await expect(page.getByTestId('admin-sidebar-user')).toContainText('Support Team');
+    await expect(
+      page.getByTestId('overview-tile').filter({ hasText: 'Total Users' }),
+    ).toBeVisible();
+    await page.screenshot({ path: `${shots}/dashboard-support-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(350);
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: `${shots}/dashboard-support-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    await page.getByRole('button', { name: /account menu/ }).click();
+    await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole('heading', { name: 'Admin sign-in' })).toBeVisible();
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+  });
+});
+
+test.describe.serial('customer', () => {
+  let page: Page;
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: baseUrl() });
+    page = await context.newPage();
+    // Verifying the address signs the browser in, so no sign-in is spent here.
+    await registerTestCustomer(page.request, { verified: true });
+    expect((await page.request.get('/api/me')).status()).toBe(200);
+  });
+  test.afterAll(async () => {
+    await page.context().close();
+  });
+
+  test('when a customer opens any admin route, then access is denied', async () => {
+    await expectAdminRouteAccess(page, adminAccess.user);
+    await page.screenshot({ path: `${shots}/unauthorized-desktop.png` });
+    await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/admin\/unauthorized$/);
+  });
+});

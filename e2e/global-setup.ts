@@ -1,0 +1,112 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { findFreePort } from '../apps/api/src/db/embedded-postgres';
+import { repoRoot, spawnServer } from '../scripts/spawn-server';
+import { assertChromiumInstalled } from './chromium';
+import { startSmtpSink } from './support/smtp-sink';
+import { staffAccounts, staffPassword } from './fixtures';
+import { oidcClient, startOidcProvider } from './support/oidc-provider';
+
+const roleNames = {
+  super_admin: 'Sam Super',
+  sales_manager: 'Sally Sales',
+  support_team: 'Simon Support',
+};
+
+// The real product, built and started the way `npm start` does it, with its own embedded
+// PostgreSQL or its own database on DATABASE_URL's server.
+export default async function globalSetup() {
+  assertChromiumInstalled();
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    const build = spawnSync('npm', ['run', 'build', '--silent'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
+
+  const serverUrl = process.env.DATABASE_URL;
+  const databaseName = `askwell_e2e_${randomBytes(6).toString('hex')}`;
+  const databaseUrl = serverUrl ? withDatabase(serverUrl, databaseName) : '';
+  if (serverUrl)
+    await adminQuery(serverUrl, `create database ${pg.escapeIdentifier(databaseName)}`);
+
+  // Google's stand-in needs the exact callback address, so the server's port is chosen up front.
+  const port = await findFreePort();
+  const oidc = await startOidcProvider({
+    port: await findFreePort(),
+    redirectUri: `http://localhost:${port}/api/auth/callback/google`,
+  });
+  const mailSink = await startSmtpSink();
+  const server = await spawnServer({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    SMTP_URL: mailSink.url,
+    GOOGLE_CLIENT_ID: oidcClient.id,
+    GOOGLE_CLIENT_SECRET: oidcClient.secret,
+    GOOGLE_ISSUER: oidc.issuer,
+  });
+  for (const [role, email] of Object.entries(staffAccounts)) {
+    const created = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/api/src/cli/create-admin.ts',
+        '--email',
+        email,
+        '--password',
+        staffPassword,
+        '--role',
+        role,
+        '--name',
+        `${roleNames[role as keyof typeof roleNames]}`,
+      ],
+      {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          DATA_DIR: server.dataDir,
+          DATABASE_URL: databaseUrl,
+          LOG_LEVEL: 'warn',
+        },
+        encoding: 'utf8',
+      },
+    );
+    if (created.status !== 0) throw new Error(`admin:create failed: ${created.stderr}`);
+  }
+  // Browsers and the OAuth callback agree on one host name.
+  process.env.E2E_BASE_URL = server.baseUrl.replace('127.0.0.1', 'localhost');
+  process.env.E2E_MAIL_API = mailSink.apiUrl;
+
+  return async () => {
+    await server.stop();
+    await oidc.close();
+    await mailSink.close();
+    if (serverUrl) {
+      await adminQuery(
+        serverUrl,
+        `drop database if exists ${pg.escapeIdentifier(databaseName)} with (force)`,
+      );
+    }
+  };
+}
+
+function withDatabase(serverUrl: string, name: string) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function adminQuery(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
