@@ -1,0 +1,30 @@
+import { writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+type Benchmark = () => Promise<Record<string, unknown>>;
+
+const benchmarks: Record<string, () => Promise<Benchmark>> = {
+  http: async () => (await import('./http-health')).runHttpHealthBenchmark,
+  widget: async () => (await import('./widget-size')).runWidgetSizeBenchmark,
+};
+
+const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+const requested = process.argv.slice(2);
+const names = requested.length > 0 ? requested : Object.keys(benchmarks);
+const unknown = names.filter((name) => !(name in benchmarks));
+if (unknown.length > 0) {
+  process.stderr.write(
+    `Unknown benchmark: ${unknown.join(', ')}. Available: ${Object.keys(benchmarks).join(', ')}\n`,
+  );
+  process.exit(2);
+}
+
+await mkdir(resultsDir, { recursive: true });
+for (const name of names) {
+  const run = await benchmarks[name]!();
+  const result = { benchmark: name, at: new Date().toISOString(), ...(await run()) };
+  // Later benchmarks compare themselves with earlier results (the http ceiling), so keep them.
+  await writeFile(path.join(resultsDir, `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
