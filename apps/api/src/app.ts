@@ -3,16 +3,21 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
+import { JobQueue } from './lib/job-queue';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
+import { botsRoutes } from './modules/bots/bots.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
+import { KnowledgeService } from './modules/knowledge/knowledge.service';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { healthRoutes } from './modules/health/health.routes';
 import { enforceAccess, requireDeclaredAccess } from './plugins/access';
 import { registerErrorHandler } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
+import { registerRealtime } from './plugins/realtime';
 import {
   defaultWebDistDir,
   defaultWidgetDistDir,
@@ -27,6 +32,8 @@ export type AppOptions = {
   mailer?: Mailer;
   webDistDir?: string;
   widgetDistDir?: string;
+  // Background jobs run in this process unless a separate worker process takes them.
+  runWorkers?: boolean;
 };
 
 declare module 'fastify' {
@@ -78,6 +85,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes, { db });
   await app.register(authRoutes, { auth, db, env });
   await app.register(adminRoutes, { db });
+
+  const realtime = await registerRealtime(app, {
+    auth,
+    redisUrl: env.REDIS_URL,
+    publicUrl: env.PUBLIC_URL,
+  });
+  const queue = new JobQueue(database.pool, logger);
+  const knowledge = new KnowledgeService({
+    db,
+    pool: database.pool,
+    queue,
+    realtime,
+    logger,
+    dataDir: env.DATA_DIR,
+    concurrency: env.INGEST_CONCURRENCY,
+    allowPrivateNetwork: env.CRAWL_PRIVATE_NETWORKS,
+  });
+  if (options.runWorkers ?? true) await knowledge.start();
+  app.addHook('onClose', async () => {
+    knowledge.stop();
+    await queue.stop();
+  });
+  await app.register(botsRoutes, { db, knowledge });
+  await app.register(knowledgeRoutes, { db, knowledge });
   if (env.NODE_ENV !== 'production') await app.register(devMailboxRoutes, { db });
 
   await registerStaticFiles(app, {

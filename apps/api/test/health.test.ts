@@ -24,7 +24,7 @@ describe('GET /api/health', () => {
       `postgres://postgres@127.0.0.1:${closedPort}/nowhere`,
       pino({ level: 'silent' }),
     );
-    const down = await createTestApp({ database: unreachable });
+    const down = await createTestApp({ database: unreachable, runWorkers: false });
     try {
       const response = await down.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);

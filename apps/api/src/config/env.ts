@@ -45,9 +45,22 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z.url({ error: 'must be an absolute URL' }).default('https://accounts.google.com'),
   ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  // How many documents or websites one process ingests at once.
+  INGEST_CONCURRENCY: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 16')
+    .max(16, 'must be between 0 and 16')
+    .default(2),
+  // Crawling addresses on private networks lets a customer probe the server's own network, so it
+  // is refused in production unless explicitly allowed.
+  CRAWL_PRIVATE_NETWORKS: booleanFromString.optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { DATA_DIR: string };
+export type Env = z.infer<typeof envSchema> & {
+  DATA_DIR: string;
+  CRAWL_PRIVATE_NETWORKS: boolean;
+};
 
 export class InvalidEnvironmentError extends Error {
   constructor(readonly problems: string[]) {
@@ -81,5 +94,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     problems.push('AUTH_SECRET: required in production (every instance must share it)');
   }
   if (problems.length > 0) throw new InvalidEnvironmentError(problems);
-  return { ...env, DATA_DIR: path.resolve(env.DATA_DIR) };
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    CRAWL_PRIVATE_NETWORKS: env.CRAWL_PRIVATE_NETWORKS ?? env.NODE_ENV !== 'production',
+  };
 }

@@ -1,9 +1,12 @@
 import {
+  bigint,
   boolean,
   index,
   integer,
   jsonb,
   pgTable,
+  real,
+  uniqueIndex,
   text,
   timestamp,
   uuid,
@@ -122,4 +125,272 @@ export const outboxEmails = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('outbox_emails_created_at_idx').on(table.createdAt)],
+);
+
+// A customer's chatbot. Settings the editor saves as a whole are columns; the widget's look is one
+// JSON object because it is always read and written together and shipped as-is to the widget.
+export const chatbots = pgTable(
+  'chatbots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    tone: text('tone').notNull().default('professional'),
+    goal: text('goal').notNull().default('lead_generation'),
+    instructions: text('instructions').notNull().default(''),
+    starterQuestions: jsonb('starter_questions').$type<string[]>().notNull().default([]),
+    fallbackMessage: text('fallback_message').notNull().default(''),
+    widgetConfig: jsonb('widget_config').$type<Record<string, string>>().notNull(),
+    // A disabled bot answers nowhere; the public endpoints refuse it before anything else.
+    enabled: boolean('enabled').notNull().default(true),
+    // Overrides the owner's default model for this bot; null uses the default.
+    model: text('model'),
+    // Origins the widget may run on ('example.com', '*.example.com'); empty means preview only.
+    allowedDomains: jsonb('allowed_domains').$type<string[]>().notNull().default([]),
+    // Null follows the goal (on for lead generation); the form also opens after this many
+    // visitor messages when set.
+    leadCapture: boolean('lead_capture'),
+    leadAfterMessages: integer('lead_after_messages'),
+    webhookUrl: text('webhook_url'),
+    webhookSecretEncrypted: text('webhook_secret_encrypted'),
+    // Bumped whenever the bot's chunks change, so cached in-memory indexes know they are stale.
+    indexVersion: integer('index_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('chatbots_user_id_idx').on(table.userId, table.createdAt)],
+);
+
+// A document, website or set of Q&A pairs that a bot learns from.
+export const knowledgeSources = pgTable(
+  'knowledge_sources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('pending'),
+    stage: text('stage').notNull().default('uploaded'),
+    progress: integer('progress').notNull().default(0),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    documentType: text('document_type'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    storagePath: text('storage_path'),
+    contentHash: text('content_hash'),
+    // Hash of what was last indexed; training re-indexes only sources whose content changed.
+    indexedHash: text('indexed_hash'),
+    url: text('url'),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    syncSchedule: text('sync_schedule'),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
+    pageCount: integer('page_count').notNull().default(0),
+    chunkCount: integer('chunk_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('knowledge_sources_bot_idx').on(table.botId),
+    index('knowledge_sources_user_idx').on(table.userId, table.createdAt),
+    index('knowledge_sources_next_sync_idx').on(table.nextSyncAt),
+  ],
+);
+
+export const websitePages = pgTable(
+  'website_pages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => knowledgeSources.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    title: text('title'),
+    status: text('status').notNull(),
+    detail: text('detail'),
+    contentHash: text('content_hash'),
+    chunkCount: integer('chunk_count').notNull().default(0),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('website_pages_source_url_idx').on(table.sourceId, table.url)],
+);
+
+// Searchable passages. `terms` holds the lexical index's per-chunk term frequencies so a bot's
+// in-memory index is rebuilt from rows without re-tokenising.
+export const knowledgeChunks = pgTable(
+  'knowledge_chunks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => knowledgeSources.id, { onDelete: 'cascade' }),
+    pageId: uuid('page_id').references(() => websitePages.id, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull(),
+    heading: text('heading'),
+    text: text('text').notNull(),
+    pageNumber: integer('page_number'),
+    url: text('url'),
+    terms: jsonb('terms').$type<unknown>().notNull(),
+    tokenCount: integer('token_count').notNull(),
+    // Q&A pairs: the question this chunk answers exactly.
+    question: text('question'),
+    weight: real('weight').notNull().default(1),
+  },
+  (table) => [
+    index('knowledge_chunks_bot_idx').on(table.botId),
+    index('knowledge_chunks_source_idx').on(table.sourceId),
+  ],
+);
+
+// A customer's model settings (spec §3 Settings). Provider secrets are stored only as AES-256-GCM
+// ciphertext (lib/secrets) and are never sent back in full.
+export const userSettings = pgTable('user_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  openaiKeyEncrypted: text('openai_key_encrypted'),
+  googleKeyEncrypted: text('google_key_encrypted'),
+  anthropicKeyEncrypted: text('anthropic_key_encrypted'),
+  customEndpoint: text('custom_endpoint'),
+  customApiKeyEncrypted: text('custom_api_key_encrypted'),
+  defaultModel: text('default_model').notNull().default('gpt-4-turbo'),
+  useCustomEndpoint: boolean('use_custom_endpoint').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Askwell API keys for the public chat API: only a hash is kept; the key is shown once.
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('api_keys_key_hash_idx').on(table.keyHash),
+    index('api_keys_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+// One visitor's conversation with one bot. `userId` is the bot owner's, so every tenant query is
+// a plain filter; `sessionId` is what the API client or widget sends to continue it.
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    visitorId: text('visitor_id'),
+    channel: text('channel').notNull(),
+    pageUrl: text('page_url'),
+    language: text('language'),
+    messageCount: integer('message_count').notNull().default(0),
+    answeredFromKnowledge: boolean('answered_from_knowledge').notNull().default(false),
+    totalLatencyMs: integer('total_latency_ms').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('conversations_bot_session_idx').on(table.botId, table.sessionId),
+    index('conversations_user_idx').on(table.userId, table.startedAt),
+    index('conversations_visitor_idx').on(table.botId, table.visitorId),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    content: text('content').notNull(),
+    sources: jsonb('sources').$type<unknown[]>().notNull().default([]),
+    // Which answerer wrote it: 'builtin' or 'provider:model'; null for visitor messages.
+    answerer: text('answerer'),
+    answeredFromKnowledge: boolean('answered_from_knowledge'),
+    // 'complete', or 'interrupted' when the stream was cut short and only part was stored.
+    status: text('status').notNull().default('complete'),
+    latencyMs: integer('latency_ms'),
+    firstTokenMs: integer('first_token_ms'),
+    feedback: text('feedback'),
+    feedbackComment: text('feedback_comment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('messages_conversation_idx').on(table.conversationId, table.createdAt)],
+);
+
+// Contact details a visitor left; one row per e-mail (stored lower-cased) per bot.
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, {
+      onDelete: 'set null',
+    }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    consent: boolean('consent').notNull(),
+    status: text('status').notNull().default('new'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('leads_bot_email_idx').on(table.botId, table.email),
+    index('leads_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+// Each attempt to tell a bot's webhook about a new lead; retried with back-off until delivered.
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    event: text('event').notNull(),
+    url: text('url').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('webhook_deliveries_bot_idx').on(table.botId, table.createdAt)],
 );

@@ -24,6 +24,31 @@ export class BrowserClient {
     return this.request('PATCH', url, payload, headers);
   }
 
+  put(url: string, payload?: unknown) {
+    return this.request('PUT', url, payload);
+  }
+
+  delete(url: string) {
+    return this.request('DELETE', url);
+  }
+
+  // A multipart/form-data upload of one file, as a browser's FormData would send it.
+  upload(
+    url: string,
+    fileName: string,
+    bytes: Uint8Array,
+    contentType = 'application/octet-stream',
+  ) {
+    const boundary = `----askwell${Math.random().toString(16).slice(2)}`;
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    return this.request('POST', url, Buffer.concat([head, bytes, tail]), {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    });
+  }
+
   cookieHeader() {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
@@ -33,7 +58,7 @@ export class BrowserClient {
   }
 
   async request(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     url: string,
     payload?: unknown,
     headers: Record<string, string> = {},

@@ -1,0 +1,69 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+// Originals live under DATA_DIR by ids only; the customer's file name never becomes part of a path.
+export class DocumentStorage {
+  constructor(private readonly dataDir: string) {}
+
+  private userDir(userId: string) {
+    return path.join(this.dataDir, 'uploads', encodeURIComponent(userId));
+  }
+
+  pathFor(userId: string, botId: string, sourceId: string) {
+    return path.join(this.userDir(userId), botId, sourceId);
+  }
+
+  // Streams an upload to a temporary file, hashing as it goes. The caller keeps or discards it.
+  async receive(stream: Readable) {
+    const tempDir = path.join(this.dataDir, 'uploads', '.incoming');
+    await mkdir(tempDir, { recursive: true });
+    const tempPath = path.join(tempDir, randomUUID());
+    const hash = createHash('sha256');
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      hash.update(chunk);
+      size += chunk.length;
+    });
+    try {
+      await pipeline(stream, createWriteStream(tempPath, { flags: 'wx' }));
+    } catch (error) {
+      await rm(tempPath, { force: true });
+      throw error;
+    }
+    return { tempPath, size, sha256: hash.digest('hex') };
+  }
+
+  async keep(tempPath: string, finalPath: string) {
+    await mkdir(path.dirname(finalPath), { recursive: true });
+    await rename(tempPath, finalPath);
+  }
+
+  read(filePath: string) {
+    return readFile(filePath);
+  }
+
+  async discard(filePath: string) {
+    await rm(filePath, { force: true });
+  }
+
+  async removeBot(userId: string, botId: string) {
+    await rm(path.join(this.userDir(userId), botId), { recursive: true, force: true });
+  }
+}
+
+// A name safe to show and to offer as a download: no directories, control or quoting characters.
+export function sanitizeFileName(name: string) {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '');
+  const limited = cleaned.length > 180 ? cleaned.slice(cleaned.length - 180) : cleaned;
+  return limited || 'document';
+}

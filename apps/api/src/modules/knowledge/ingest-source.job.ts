@@ -1,0 +1,215 @@
+import type { ExtractionFailureCode, SyncSchedule } from '@askwell/shared';
+import type { Database } from '../../db/client';
+import { indexTerms } from './bot-index';
+import type { DocumentStorage } from './document-storage';
+import { extractDocument } from './extraction/extract-document';
+import {
+  deletePages,
+  listPages,
+  replaceChunks,
+  upsertPage,
+  type NewChunk,
+  type NewSource,
+  type SourceRow,
+} from './knowledge.repository';
+import { nextSyncAt } from './sync-schedule';
+import { chunkSections, type SectionInput } from './retrieval/chunk-sections';
+import { contentHash as pageContentHash } from './website/content-hash';
+import { crawlSite } from './website/crawl-site';
+
+// A failure that retrying cannot fix (a damaged or encrypted file); the customer sees its message.
+export class IngestFailure extends Error {
+  constructor(
+    readonly code: ExtractionFailureCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type IngestContext = {
+  db: Database;
+  storage: DocumentStorage;
+  allowPrivateNetwork: boolean;
+  progress: (patch: Partial<NewSource>) => Promise<unknown>;
+};
+
+type QaSettings = { pairs?: Array<{ question: string; answer: string }> };
+type WebsiteSettings = { maxPages?: number; maxDepth?: number };
+
+export async function ingestSource(source: SourceRow, context: IngestContext) {
+  if (source.kind === 'document') return ingestDocument(source, context);
+  if (source.kind === 'qa') return ingestQa(source, context);
+  if (source.kind === 'website') return ingestWebsite(source, context);
+  throw new IngestFailure('unsupported_format', `unknown source kind ${source.kind}`);
+}
+
+function toChunkRows(source: SourceRow, sections: SectionInput[], pageId?: string): NewChunk[] {
+  return chunkSections(sections).map((chunk) => {
+    const { terms, tokenCount } = indexTerms(chunk.text, chunk.heading);
+    return {
+      botId: source.botId,
+      sourceId: source.id,
+      pageId: pageId ?? null,
+      ordinal: chunk.ordinal,
+      heading: chunk.heading,
+      text: chunk.text,
+      pageNumber: chunk.page,
+      url: chunk.url,
+      terms,
+      tokenCount,
+    };
+  });
+}
+
+async function ingestDocument(source: SourceRow, { db, storage, progress }: IngestContext) {
+  await progress({ status: 'processing', stage: 'extracting', progress: 10 });
+  if (!source.storagePath) throw new IngestFailure('corrupt_file', 'the original file is missing');
+  const bytes = await storage.read(source.storagePath).catch(() => {
+    throw new IngestFailure('corrupt_file', 'the original file is missing');
+  });
+  const extracted = await extractDocument(new Uint8Array(bytes), source.name);
+  if (!extracted.ok) throw new IngestFailure(extracted.code, extracted.message);
+
+  await progress({ stage: 'chunking', progress: 45 });
+  const rows = toChunkRows(source, extracted.sections);
+  if (rows.length === 0) {
+    throw new IngestFailure('no_text', 'no extractable text was found (is it a scanned image?)');
+  }
+
+  await progress({ stage: 'indexing', progress: 70 });
+  await replaceChunks(db, { botId: source.botId, sourceId: source.id }, rows);
+  await progress({
+    status: 'completed',
+    stage: 'completed',
+    progress: 100,
+    chunkCount: rows.length,
+    indexedHash: source.contentHash,
+    documentType: extracted.kind,
+  });
+}
+
+async function ingestQa(source: SourceRow, { db, progress }: IngestContext) {
+  await progress({ status: 'processing', stage: 'chunking', progress: 30 });
+  const pairs = (source.settings as QaSettings).pairs ?? [];
+  const rows: NewChunk[] = pairs.map((pair, ordinal) => {
+    const text = `Q: ${pair.question}\nA: ${pair.answer}`;
+    const { terms, tokenCount } = indexTerms(text, pair.question);
+    return {
+      botId: source.botId,
+      sourceId: source.id,
+      ordinal,
+      heading: pair.question,
+      text,
+      terms,
+      tokenCount,
+      question: pair.question,
+    };
+  });
+  await progress({ stage: 'indexing', progress: 70 });
+  await replaceChunks(db, { botId: source.botId, sourceId: source.id }, rows);
+  await progress({
+    status: 'completed',
+    stage: 'completed',
+    progress: 100,
+    chunkCount: rows.length,
+    indexedHash: source.contentHash,
+  });
+}
+
+// Re-sync: unchanged pages keep their chunks, changed pages are re-indexed, pages that disappeared
+// are removed with their chunks.
+async function ingestWebsite(source: SourceRow, context: IngestContext) {
+  const { db, progress, allowPrivateNetwork } = context;
+  const settings = source.settings as WebsiteSettings;
+  const maxPages = settings.maxPages ?? 100;
+  // Set first, so a site that keeps failing is retried on its schedule, not in a tight loop.
+  await progress({
+    status: 'processing',
+    stage: 'extracting',
+    progress: 5,
+    nextSyncAt: nextSyncAt(source.syncSchedule as SyncSchedule | null),
+  });
+
+  const known = new Map((await listPages(db, source.id)).map((page) => [page.url, page]));
+  const seen = new Set<string>();
+  let indexedPages = 0;
+  let chunkTotal = 0;
+  let crawled = 0;
+  for await (const page of crawlSite({
+    startUrl: source.url!,
+    maxPages,
+    maxDepth: settings.maxDepth ?? 3,
+    allowPrivateNetwork,
+  })) {
+    crawled += 1;
+    seen.add(page.url);
+    const previous = known.get(page.url);
+    if (!page.ok) {
+      await upsertPage(db, {
+        sourceId: source.id,
+        url: page.url,
+        title: previous?.title ?? null,
+        status: page.reason === 'robots' || page.reason === 'not_html' ? 'skipped' : 'failed',
+        detail: page.detail,
+        contentHash: null,
+        chunkCount: 0,
+      });
+      if (previous && previous.chunkCount > 0) {
+        await replaceChunks(
+          db,
+          { botId: source.botId, sourceId: source.id, pageId: previous.id },
+          [],
+        );
+      }
+    } else {
+      const hash = page.contentHash ?? pageContentHash(page);
+      if (previous && previous.contentHash === hash && previous.chunkCount > 0) {
+        await upsertPage(db, { ...previous, status: 'unchanged', detail: null });
+        chunkTotal += previous.chunkCount;
+      } else {
+        const row = await upsertPage(db, {
+          sourceId: source.id,
+          url: page.url,
+          title: page.title,
+          status: 'indexed',
+          detail: null,
+          contentHash: hash,
+          chunkCount: 0,
+        });
+        const sections = page.sections.map((section) => ({ ...section, url: page.url }));
+        const rows = toChunkRows(source, sections, row.id);
+        await replaceChunks(db, { botId: source.botId, sourceId: source.id, pageId: row.id }, rows);
+        await upsertPage(db, { ...row, chunkCount: rows.length });
+        chunkTotal += rows.length;
+      }
+      indexedPages += 1;
+    }
+    await progress({
+      stage: 'indexing',
+      progress: Math.min(95, 5 + Math.round((crawled / maxPages) * 90)),
+      pageCount: seen.size,
+    });
+  }
+
+  const gone = [...known.values()].filter((page) => !seen.has(page.url));
+  await deletePages(
+    db,
+    source.botId,
+    gone.map((page) => page.id),
+  );
+  if (indexedPages === 0) {
+    throw new IngestFailure(
+      'no_text',
+      crawled === 0 ? 'no page could be fetched from this address' : 'no page had readable text',
+    );
+  }
+  await progress({
+    status: 'completed',
+    stage: 'completed',
+    progress: 100,
+    pageCount: seen.size,
+    chunkCount: chunkTotal,
+    lastSyncedAt: new Date(),
+  });
+}

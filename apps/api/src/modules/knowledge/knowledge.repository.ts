@@ -1,0 +1,175 @@
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { chatbots, knowledgeChunks, knowledgeSources, websitePages } from '../../db/schema';
+
+export type SourceRow = typeof knowledgeSources.$inferSelect;
+export type NewSource = typeof knowledgeSources.$inferInsert;
+export type NewChunk = typeof knowledgeChunks.$inferInsert;
+export type PageRow = typeof websitePages.$inferSelect;
+
+export async function insertSource(db: Database, source: NewSource) {
+  const [row] = await db.insert(knowledgeSources).values(source).returning();
+  return row!;
+}
+
+export async function listOwnedSources(db: Database, userId: string, botId?: string) {
+  return db
+    .select({ source: knowledgeSources, botName: chatbots.name })
+    .from(knowledgeSources)
+    .innerJoin(chatbots, eq(chatbots.id, knowledgeSources.botId))
+    .where(
+      and(
+        eq(knowledgeSources.userId, userId),
+        botId ? eq(knowledgeSources.botId, botId) : undefined,
+      ),
+    )
+    .orderBy(desc(knowledgeSources.createdAt));
+}
+
+export async function findOwnedSource(db: Database, userId: string, sourceId: string) {
+  const [row] = await db
+    .select({ source: knowledgeSources, botName: chatbots.name })
+    .from(knowledgeSources)
+    .innerJoin(chatbots, eq(chatbots.id, knowledgeSources.botId))
+    .where(and(eq(knowledgeSources.id, sourceId), eq(knowledgeSources.userId, userId)));
+  return row ?? null;
+}
+
+export async function findSource(db: Database, sourceId: string) {
+  const [row] = await db.select().from(knowledgeSources).where(eq(knowledgeSources.id, sourceId));
+  return row ?? null;
+}
+
+export async function updateSource(db: Database, sourceId: string, patch: Partial<NewSource>) {
+  const [row] = await db
+    .update(knowledgeSources)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(knowledgeSources.id, sourceId))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteSource(db: Database, source: SourceRow) {
+  await db.transaction(async (tx) => {
+    await tx.delete(knowledgeSources).where(eq(knowledgeSources.id, source.id));
+    await bumpIndexVersion(tx, source.botId);
+  });
+}
+
+export async function bumpIndexVersion(db: Pick<Database, 'update'>, botId: string) {
+  await db
+    .update(chatbots)
+    .set({ indexVersion: sql`${chatbots.indexVersion} + 1` })
+    .where(eq(chatbots.id, botId));
+}
+
+// Replaces what one source (or one page of a website) contributes to the index, atomically: a
+// search never sees half of an old and half of a new version.
+export async function replaceChunks(
+  db: Database,
+  { botId, sourceId, pageId }: { botId: string; sourceId: string; pageId?: string },
+  chunks: NewChunk[],
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(knowledgeChunks)
+      .where(pageId ? eq(knowledgeChunks.pageId, pageId) : eq(knowledgeChunks.sourceId, sourceId));
+    for (let start = 0; start < chunks.length; start += 500) {
+      await tx.insert(knowledgeChunks).values(chunks.slice(start, start + 500));
+    }
+    await bumpIndexVersion(tx, botId);
+  });
+}
+
+export async function countSourceChunks(db: Database, sourceId: string) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(knowledgeChunks)
+    .where(eq(knowledgeChunks.sourceId, sourceId));
+  return row?.count ?? 0;
+}
+
+export async function listBotChunks(db: Database, botId: string) {
+  return db
+    .select({
+      id: knowledgeChunks.id,
+      sourceId: knowledgeChunks.sourceId,
+      heading: knowledgeChunks.heading,
+      text: knowledgeChunks.text,
+      pageNumber: knowledgeChunks.pageNumber,
+      url: knowledgeChunks.url,
+      terms: knowledgeChunks.terms,
+      tokenCount: knowledgeChunks.tokenCount,
+      question: knowledgeChunks.question,
+    })
+    .from(knowledgeChunks)
+    .where(eq(knowledgeChunks.botId, botId))
+    .orderBy(asc(knowledgeChunks.sourceId), asc(knowledgeChunks.ordinal));
+}
+
+export async function botIndexVersion(db: Database, botId: string) {
+  const [row] = await db
+    .select({ version: chatbots.indexVersion })
+    .from(chatbots)
+    .where(eq(chatbots.id, botId));
+  return row?.version ?? null;
+}
+
+export async function listPages(db: Database, sourceId: string) {
+  return db
+    .select()
+    .from(websitePages)
+    .where(eq(websitePages.sourceId, sourceId))
+    .orderBy(asc(websitePages.url));
+}
+
+export async function upsertPage(
+  db: Database,
+  page: typeof websitePages.$inferInsert,
+): Promise<PageRow> {
+  const [row] = await db
+    .insert(websitePages)
+    .values(page)
+    .onConflictDoUpdate({
+      target: [websitePages.sourceId, websitePages.url],
+      set: {
+        title: page.title,
+        status: page.status,
+        detail: page.detail,
+        contentHash: page.contentHash,
+        chunkCount: page.chunkCount,
+        fetchedAt: new Date(),
+      },
+    })
+    .returning();
+  return row!;
+}
+
+// Their chunks go with them (foreign key cascade).
+export async function deletePages(db: Database, botId: string, pageIds: string[]) {
+  if (pageIds.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.delete(websitePages).where(inArray(websitePages.id, pageIds));
+    await bumpIndexVersion(tx, botId);
+  });
+}
+
+export async function sourcesInFlight(db: Database) {
+  return db
+    .select()
+    .from(knowledgeSources)
+    .where(inArray(knowledgeSources.status, ['pending', 'processing']));
+}
+
+export async function sourcesDueForSync(db: Database, now: Date) {
+  return db
+    .select()
+    .from(knowledgeSources)
+    .where(
+      and(
+        eq(knowledgeSources.kind, 'website'),
+        inArray(knowledgeSources.status, ['completed', 'failed']),
+        lte(knowledgeSources.nextSyncAt, now),
+      ),
+    );
+}

@@ -1,0 +1,332 @@
+import {
+  documentFailedMessage,
+  type ExtractionFailureCode,
+  type KnowledgeSource,
+  type ProcessingStage,
+  type SourceProgressEvent,
+  type SourceStatus,
+  type SyncSchedule,
+  sourceProgressEventName,
+  trainingSteps,
+  type TrainingState,
+  type WebsitePage,
+} from '@askwell/shared';
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Database } from '../../db/client';
+import type { JobQueue } from '../../lib/job-queue';
+import type { Realtime } from '../../plugins/realtime';
+import { BotIndexCache } from './bot-index';
+import { DocumentStorage } from './document-storage';
+import {
+  deleteSource,
+  findSource,
+  insertSource,
+  listOwnedSources,
+  listPages,
+  sourcesDueForSync,
+  sourcesInFlight,
+  updateSource,
+  type NewSource,
+  type PageRow,
+  type SourceRow,
+} from './knowledge.repository';
+import { ingestSource, IngestFailure } from './ingest-source.job';
+
+export const ingestQueue = 'knowledge-ingest';
+
+type IngestJob = { sourceId: string };
+
+export type KnowledgeServiceOptions = {
+  db: Database;
+  pool: pg.Pool;
+  queue: JobQueue;
+  realtime: Realtime;
+  logger: Logger;
+  dataDir: string;
+  concurrency: number;
+  allowPrivateNetwork: boolean;
+};
+
+export function toKnowledgeSource(row: SourceRow, botName: string): KnowledgeSource {
+  return {
+    id: row.id,
+    botId: row.botId,
+    botName,
+    kind: row.kind as KnowledgeSource['kind'],
+    name: row.name,
+    status: row.status as SourceStatus,
+    stage: row.stage as ProcessingStage,
+    progress: row.progress,
+    error: row.status === 'failed' ? failureText(row.errorMessage) : null,
+    errorCode: (row.errorCode as ExtractionFailureCode | null) ?? null,
+    documentType: (row.documentType as KnowledgeSource['documentType']) ?? null,
+    sizeBytes: row.sizeBytes ?? null,
+    url: row.url,
+    syncSchedule: (row.syncSchedule as SyncSchedule | null) ?? null,
+    lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+    pageCount: row.pageCount,
+    chunkCount: row.chunkCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function failureText(reason: string | null) {
+  return reason ? `${documentFailedMessage}: ${reason}` : documentFailedMessage;
+}
+
+export function toWebsitePage(row: PageRow): WebsitePage {
+  return {
+    id: row.id,
+    url: row.url,
+    title: row.title,
+    status: row.status as WebsitePage['status'],
+    detail: row.detail,
+    chunkCount: row.chunkCount,
+    fetchedAt: row.fetchedAt.toISOString(),
+  };
+}
+
+export class KnowledgeService {
+  readonly storage: DocumentStorage;
+  readonly index: BotIndexCache;
+  private sweeper: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: KnowledgeServiceOptions) {
+    this.storage = new DocumentStorage(options.dataDir);
+    this.index = new BotIndexCache(options.db);
+  }
+
+  async start() {
+    await this.options.queue.define<IngestJob>(
+      {
+        name: ingestQueue,
+        concurrency: this.options.concurrency,
+        retryLimit: 3,
+        retryDelaySeconds: 5,
+        expireInSeconds: 15 * 60,
+      },
+      (job, context) => this.runIngest(job.sourceId, context.finalAttempt),
+    );
+    await this.sweep();
+    this.sweeper = setInterval(() => {
+      this.sweep().catch((error: unknown) =>
+        this.options.logger.error({ err: error }, 'knowledge sweep failed'),
+      );
+    }, 15_000);
+    this.sweeper.unref();
+  }
+
+  stop() {
+    clearInterval(this.sweeper);
+  }
+
+  async create(source: NewSource) {
+    const row = await insertSource(this.options.db, source);
+    await this.enqueue(row.id);
+    return row;
+  }
+
+  async enqueue(sourceId: string) {
+    await this.options.queue.send<IngestJob>(ingestQueue, { sourceId });
+  }
+
+  // Puts a finished source back through the pipeline (Retry, Sync now, Start Training).
+  async reprocess(row: SourceRow) {
+    const updated = await updateSource(this.options.db, row.id, {
+      status: 'pending',
+      stage: 'uploaded',
+      progress: 0,
+      errorCode: null,
+      errorMessage: null,
+    });
+    if (!updated) return null;
+    this.publish(updated);
+    await this.enqueue(row.id);
+    return updated;
+  }
+
+  async remove(row: SourceRow) {
+    await deleteSource(this.options.db, row);
+    if (row.storagePath) await this.storage.discard(row.storagePath);
+  }
+
+  async deleteBotFiles(userId: string, botId: string) {
+    await this.storage.removeBot(userId, botId);
+  }
+
+  async pagesOf(sourceId: string) {
+    return (await listPages(this.options.db, sourceId)).map(toWebsitePage);
+  }
+
+  async listSources(userId: string, botId?: string) {
+    const rows = await listOwnedSources(this.options.db, userId, botId);
+    return rows.map((row) => toKnowledgeSource(row.source, row.botName));
+  }
+
+  async trainingState(userId: string, botId: string): Promise<TrainingState> {
+    const sources = await this.listSources(userId, botId);
+    return { ...summariseTraining(sources), sources };
+  }
+
+  // Start Training: everything not yet indexed, or whose content may have changed, goes through the
+  // pipeline again; unchanged documents are skipped by their content hash inside the job.
+  async startTraining(userId: string, botId: string) {
+    const rows = await listOwnedSources(this.options.db, userId, botId);
+    for (const { source } of rows) {
+      const stale =
+        source.status === 'failed' ||
+        source.kind === 'website' ||
+        source.indexedHash !== source.contentHash;
+      if (source.status === 'completed' && !stale) continue;
+      if (source.status === 'pending' || source.status === 'processing') continue;
+      await this.reprocess(source);
+    }
+    return this.trainingState(userId, botId);
+  }
+
+  publish(row: SourceRow) {
+    const event: SourceProgressEvent = {
+      sourceId: row.id,
+      botId: row.botId,
+      status: row.status as SourceStatus,
+      stage: row.stage as ProcessingStage,
+      progress: row.progress,
+      error: row.status === 'failed' ? failureText(row.errorMessage) : null,
+      chunkCount: row.chunkCount,
+    };
+    this.options.realtime.toUser(row.userId, sourceProgressEventName, event);
+  }
+
+  private async progress(sourceId: string, patch: Partial<NewSource>) {
+    const row = await updateSource(this.options.db, sourceId, patch);
+    if (row) this.publish(row);
+    return row;
+  }
+
+  // One source at a time per source: the advisory lock lives as long as this connection, so a
+  // worker that dies (even kill -9) releases it and the sweeper can hand the source to another.
+  private async runIngest(sourceId: string, finalAttempt: boolean) {
+    const client = await this.options.pool.connect();
+    try {
+      const { rows } = await client.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock($1, hashtext($2)) as locked',
+        [lockNamespace, sourceId],
+      );
+      if (!rows[0]?.locked) return;
+      try {
+        const source = await findSource(this.options.db, sourceId);
+        if (!source || (source.status !== 'pending' && source.status !== 'processing')) return;
+        try {
+          await ingestSource(source, {
+            db: this.options.db,
+            storage: this.storage,
+            allowPrivateNetwork: this.options.allowPrivateNetwork,
+            progress: (patch) => this.progress(sourceId, patch),
+          });
+        } catch (error) {
+          if (error instanceof IngestFailure) {
+            await this.progress(sourceId, {
+              status: 'failed',
+              stage: 'failed',
+              errorCode: error.code,
+              errorMessage: error.message,
+            });
+            return;
+          }
+          this.options.logger.warn({ err: error, sourceId }, 'knowledge job failed');
+          if (finalAttempt) {
+            await this.progress(sourceId, {
+              status: 'failed',
+              stage: 'failed',
+              errorCode: 'processing_error',
+              errorMessage: 'an unexpected error stopped processing; please retry',
+            });
+            return;
+          }
+          // pg-boss retries with back-off; the source stays 'processing' meanwhile.
+          throw error;
+        }
+      } finally {
+        await client.query('select pg_advisory_unlock($1, hashtext($2))', [
+          lockNamespace,
+          sourceId,
+        ]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  // Finds sources that are waiting with no job to run them (their worker was killed, or the
+  // queue lost track) and websites due for their scheduled re-sync.
+  async sweep() {
+    const { db, pool, queue } = this.options;
+    for (const source of await sourcesInFlight(db)) {
+      if (await queue.hasOpenJob(ingestQueue, 'sourceId', source.id)) continue;
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1, hashtext($2)) as locked',
+          [lockNamespace, source.id],
+        );
+        if (!rows[0]?.locked) continue;
+        await client.query('select pg_advisory_unlock($1, hashtext($2))', [
+          lockNamespace,
+          source.id,
+        ]);
+      } finally {
+        client.release();
+      }
+      this.options.logger.info({ sourceId: source.id }, 'requeueing orphaned knowledge source');
+      await this.enqueue(source.id);
+    }
+    for (const source of await sourcesDueForSync(db, new Date())) {
+      await this.reprocess(source);
+    }
+  }
+}
+
+const lockNamespace = 7_318_211;
+
+export function contentHash(bytes: Uint8Array | string) {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+const stageOrder: ProcessingStage[] = [
+  'uploaded',
+  'extracting',
+  'chunking',
+  'indexing',
+  'completed',
+];
+
+// The four spec steps follow the pipeline: a source has finished step i once it is past stage
+// i + 1 (extracting, chunking, indexing); the last step is done when every source is searchable.
+export function summariseTraining(sources: KnowledgeSource[]): Omit<TrainingState, 'sources'> {
+  const live = sources.filter((source) => source.status !== 'failed');
+  const running = live.some(
+    (source) => source.status === 'pending' || source.status === 'processing',
+  );
+  const position = (source: KnowledgeSource) =>
+    source.status === 'completed' ? stageOrder.length : stageOrder.indexOf(source.stage);
+  const steps = trainingSteps.map((name, step) => {
+    if (live.length === 0) {
+      const failed = sources.length > 0;
+      return { name, status: failed ? ('failed' as const) : ('pending' as const), progress: 0 };
+    }
+    const done = live.filter((source) => position(source) > step + 1).length;
+    const progress = Math.round((done / live.length) * 100);
+    const reached = live.some((source) => position(source) >= step + 1);
+    const status =
+      progress === 100
+        ? ('complete' as const)
+        : reached
+          ? ('in_progress' as const)
+          : ('pending' as const);
+    return { name, status, progress };
+  });
+  return { running, steps };
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { LexicalIndex, aggregateByDocument, termFrequencies } from './lexical-index';
+
+const chunks = [
+  { id: 'a', heading: 'Refunds', text: 'You can ask for a refund within 30 days of purchase.' },
+  { id: 'b', heading: 'Shipping', text: 'Orders ship within two business days from Berlin.' },
+  { id: 'c', heading: 'Accounts', text: 'Reset your password from the sign-in page.' },
+  { id: 'd', heading: 'Produkte', text: 'Unsere Häuser werden aus Holz gebaut.' },
+  { id: 'e', heading: '退货', text: '购买后三十天内可以申请退款。' },
+];
+
+describe('LexicalIndex', () => {
+  it('when a query names a topic, then the chunk about it ranks first', () => {
+    const index = new LexicalIndex();
+    index.add(chunks);
+    expect(index.search('how do I get my money back? refunds', 3)[0]?.id).toBe('a');
+    expect(index.search('reset password', 3)[0]?.id).toBe('c');
+    expect(index.search('Haus aus Holz', 3)[0]?.id).toBe('d');
+    expect(index.search('退款', 3)[0]?.id).toBe('e');
+  });
+
+  it('when text contains words named like object properties, then they index as words', () => {
+    const index = new LexicalIndex();
+    index.add([
+      {
+        id: 'p',
+        heading: 'Constructor',
+        text: 'The constructor builds a prototype valueOf house.',
+      },
+      { id: 'q', text: 'Nothing special here.' },
+    ]);
+    const rows = [
+      { id: 'r', terms: JSON.parse('{"language":"en","heading":{},"body":{"toString":1}}') },
+    ];
+    const rebuilt = LexicalIndex.fromRows(rows);
+    expect(index.search('constructor prototype', 2)[0]?.id).toBe('p');
+    expect(Number.isFinite(index.search('constructor', 1)[0]?.score)).toBe(true);
+    expect(rebuilt.search('constructor', 1)).toEqual([]);
+  });
+
+  it('when a chunk is removed, then it is never returned again', () => {
+    const index = new LexicalIndex();
+    index.add(chunks);
+    expect(index.remove('a')).toBe(true);
+    expect(index.remove('a')).toBe(false);
+    expect(index.search('refund', 5).map((hit) => hit.id)).not.toContain('a');
+    expect(index.size).toBe(chunks.length - 1);
+  });
+
+  it('when rebuilt from stored term frequencies, then it ranks exactly as the original', () => {
+    const index = new LexicalIndex();
+    index.add(chunks);
+    const rows = chunks.map((chunk) => ({
+      id: chunk.id,
+      terms: JSON.parse(JSON.stringify(termFrequencies(chunk))) as ReturnType<
+        typeof termFrequencies
+      >,
+    }));
+    const rebuilt = LexicalIndex.fromRows(rows);
+    for (const query of ['refund days', 'shipping Berlin', 'password', 'Holz', '退款']) {
+      expect(rebuilt.search(query, 5)).toEqual(index.search(query, 5));
+    }
+  });
+
+  it('when many chunks are removed, then the survivors still score as in a fresh index', () => {
+    const many = Array.from({ length: 200 }, (_, n) => ({
+      id: `n${n}`,
+      text: `note ${n} about topic ${n % 7} and colour ${n % 3 === 0 ? 'red' : 'blue'}`,
+    }));
+    const index = new LexicalIndex();
+    index.add(many);
+    for (let n = 0; n < 150; n++) index.remove(`n${n}`);
+    const fresh = new LexicalIndex();
+    fresh.add(many.slice(150));
+    expect(index.search('red topic 3', 10)).toEqual(fresh.search('red topic 3', 10));
+  });
+});
+
+describe('aggregateByDocument', () => {
+  it('when a document has several chunks, then it appears once with its best score', () => {
+    const hits = [
+      { id: 'x#0', score: 9 },
+      { id: 'y#1', score: 8 },
+      { id: 'x#1', score: 7 },
+      { id: 'y#0', score: 1 },
+    ];
+    const documentOf = (id: string) => id.split('#')[0]!;
+    expect(aggregateByDocument(hits, documentOf)).toEqual([
+      { id: 'x', score: 9 },
+      { id: 'y', score: 8 },
+    ]);
+    expect(aggregateByDocument(hits, documentOf, 'top2').map((hit) => hit.id)).toEqual(['x', 'y']);
+  });
+});

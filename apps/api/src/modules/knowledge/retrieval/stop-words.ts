@@ -1,0 +1,54 @@
+import type { StemmedLanguage } from './tokenize';
+
+// Lists are stored diacritic-folded because tokens are compared after folding.
+const english = `a about above after again against all am an and any are aren't as at be because been
+before being below between both but by can cannot could couldn't did didn't do does doesn't doing
+don't down during each few for from further had hadn't has hasn't have haven't having he he'd he'll
+he's her here here's hers herself him himself his how how's i i'd i'll i'm i've if in into is isn't
+it it's its itself let's me more most mustn't my myself no nor not of off on once only or other
+ought our ours ourselves out over own same shan't she she'd she'll she's should shouldn't so some
+such than that that's the their theirs them themselves then there there's these they they'd they'll
+they're they've this those through to too under until up very was wasn't we we'd we'll we're we've
+were weren't what what's when when's where where's which while who who's whom why why's with won't
+would wouldn't you you'd you'll you're you've your yours yourself yourselves also may might must
+shall will would via whether`;
+
+const german = `aber alle allem allen aller alles als also am an ander andere anderem anderen anderer
+anderes anderm andern anders auch auf aus bei bin bis bist da damit dann das dass dasselbe dazu dein
+deine deinem deinen deiner deines dem demselben den denn denselben der derer derselbe derselben des
+desselben dessen dich die dies diese dieselbe dieselben diesem diesen dieser dieses dir doch dort du
+durch ein eine einem einen einer eines einig einige einigem einigen einiger einiges einmal er es
+etwas euch euer eure eurem euren eurer eures fur gegen gewesen hab habe haben hat hatte hatten hier
+hin hinter ich ihm ihn ihnen ihr ihre ihrem ihren ihrer ihres im in indem ins ist jede jedem jeden
+jeder jedes jene jenem jenen jener jenes jetzt kann kein keine keinem keinen keiner keines konnen
+konnte machen man manche manchem manchen mancher manches mein meine meinem meinen meiner meines mich
+mir mit muss musste nach nicht nichts noch nun nur ob oder ohne sehr sein seine seinem seinen seiner
+seines selbst sich sie sind so solche solchem solchen solcher solches soll sollte sondern sonst uber
+um und uns unser unsere unserem unseren unserer unseres unter viel vom von vor wahrend war waren
+warst was weg weil weiter welche welchem welchen welcher welches wenn werde werden wie wieder will
+wir wird wirst wo wollen wollte wurde wurden zu zum zur zwar zwischen`;
+
+const spanish = `a al algo algunas algunos ante antes como con contra cual cuando de del desde donde
+durante e el ella ellas ellos en entre era erais eran eras eres es esa esas ese eso esos esta estaba
+estaban estado estais estamos estan estar estas este esto estos estoy fue fueron fui fuimos ha haber
+habia habian han has hasta hay la las le les lo los mas me mi mis mucho muchos muy nada ni no nos
+nosotras nosotros o os otra otras otro otros para pero poco por porque que quien quienes se sea sean
+ser si sido sin sobre sois somos son soy su sus suya suyas suyo suyos tambien tanto te tenia tenian
+tener tengo ti tiene tienen todo todos tu tus un una uno unos vosotros y ya yo cuanto cuantos cuantas
+cuanta cual cuales`;
+
+const french = `a au aux avec ce ces dans de des du elle en et eux il ils je la le les leur lui ma
+mais me meme mes moi mon ne nos notre nous on ou par pas pour qu que qui sa se ses son sur ta te tes
+toi ton tu un une vos votre vous c d j l m n s t y ete etait etaient sont est etre avoir a ont cette
+cet quel quelle quels quelles comme plus`;
+
+function toSet(list: string): ReadonlySet<string> {
+  return new Set(list.split(/\s+/).filter(Boolean));
+}
+
+export const stopWords: Record<StemmedLanguage, ReadonlySet<string>> = {
+  en: toSet(english),
+  de: toSet(german),
+  es: toSet(spanish),
+  fr: toSet(french),
+};

@@ -1,0 +1,307 @@
+import type { Bot, KnowledgeHit, KnowledgeSource, TrainingState } from '@askwell/shared';
+import { botDefaults } from '@askwell/shared';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestContext } from './helper';
+import type { BrowserClient } from './support/browser-client';
+import { signUpCustomer } from './support/customers';
+import { startSmtpSink } from './support/smtp-sink';
+import { testdataFile } from './support/testdata';
+
+let context: TestContext;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let owner: BrowserClient;
+let stranger: BrowserClient;
+let bot: Bot;
+let dataDir: string;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  dataDir = path.join(
+    process.env.TMPDIR ?? '/tmp',
+    `askwell-knowledge-${process.pid}-${Date.now()}`,
+  );
+  context = await createTestApp({ envVars: { SMTP_URL: sink.url, DATA_DIR: dataDir } });
+  owner = await signUpCustomer(context, sink, 'docs-owner@shop.test', '10.4.0.1');
+  stranger = await signUpCustomer(context, sink, 'docs-stranger@other.test', '10.4.0.2');
+  bot = (await owner.post('/api/bots', { ...botDefaults, name: 'Docs bot' })).json<Bot>();
+});
+afterAll(async () => {
+  await context.close();
+  await sink.close();
+});
+
+async function sourcesOf(browser: BrowserClient, botId = bot.id) {
+  return (await browser.get(`/api/sources?botId=${botId}`)).json<KnowledgeSource[]>();
+}
+
+// Waits for the background pipeline the way the dashboard does, by reading the source's state.
+async function settled(sourceId: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const all = (await owner.get('/api/sources')).json<KnowledgeSource[]>();
+    const source = all.find((item) => item.id === sourceId);
+    if (!source) throw new Error(`source ${sourceId} disappeared`);
+    if (source.status === 'completed' || source.status === 'failed') return source;
+    if (Date.now() > deadline) throw new Error(`source stuck in ${source.status}/${source.stage}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+async function storedFiles() {
+  const root = path.join(dataDir, 'uploads');
+  const found: string[] = [];
+  async function walk(dir: string) {
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else found.push(full);
+    }
+  }
+  await walk(root);
+  return found;
+}
+
+describe('document uploads', () => {
+  test('when a good PDF is uploaded, then it is processed and its passages are searchable with their page', async () => {
+    const bytes = await testdataFile('docs/pdf/tika-testPDF.pdf');
+    const upload = await owner.upload(`/api/bots/${bot.id}/documents`, 'Tika test.pdf', bytes);
+    expect(upload.statusCode).toBe(201);
+    const created = upload.json<KnowledgeSource>();
+    expect(created).toMatchObject({
+      name: 'Tika test.pdf',
+      documentType: 'pdf',
+      sizeBytes: bytes.length,
+    });
+
+    const done = await settled(created.id);
+    expect(done.status).toBe('completed');
+    expect(done.progress).toBe(100);
+    expect(done.chunkCount).toBeGreaterThan(0);
+
+    const hits = (
+      await owner.get(
+        `/api/bots/${bot.id}/search?q=${encodeURIComponent('toolkit for detecting metadata')}`,
+      )
+    ).json<KnowledgeHit[]>();
+    expect(hits[0]?.sourceId).toBe(created.id);
+    expect(hits[0]?.text).toContain('Apache Tika');
+    expect(hits[0]?.page).toBe(1);
+
+    const download = await owner.get(`/api/sources/${created.id}/download`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(download.rawPayload, Buffer.from(bytes))).toBe(0);
+
+    const training = (await owner.get(`/api/bots/${bot.id}/training`)).json<TrainingState>();
+    expect(training.running).toBe(false);
+    expect(training.steps.map((step) => step.status)).toEqual([
+      'complete',
+      'complete',
+      'complete',
+      'complete',
+    ]);
+  });
+
+  test('when a damaged PDF is uploaded, then it fails with its reason, and retry really runs it again', async () => {
+    const good = await testdataFile('docs/pdf/tika-testPDF.pdf');
+    const upload = await owner.upload(
+      `/api/bots/${bot.id}/documents`,
+      'broken.pdf',
+      good.slice(0, 900),
+    );
+    expect(upload.statusCode).toBe(201);
+    const failed = await settled(upload.json<KnowledgeSource>().id);
+    expect(failed.status).toBe('failed');
+    expect(failed.errorCode).toBe('corrupt_file');
+    expect(failed.error).toMatch(/^Failed to process document: .+/);
+
+    const retry = await owner.post(`/api/sources/${failed.id}/retry`);
+    expect(retry.statusCode).toBe(202);
+    expect(retry.json<KnowledgeSource>().status).toBe('pending');
+    const again = await settled(failed.id);
+    expect(again.status).toBe('failed');
+    expect(again.updatedAt > failed.updatedAt).toBe(true);
+  });
+
+  test('when a password-protected PDF is uploaded, then the reason says so', async () => {
+    const bytes = await testdataFile('docs/pdf/pdfjs-issue6010_1-encrypted-pw-abc.pdf');
+    const upload = await owner.upload(`/api/bots/${bot.id}/documents`, 'secret.pdf', bytes);
+    const done = await settled(upload.json<KnowledgeSource>().id);
+    expect(done.errorCode).toBe('password_protected');
+    expect(done.error).toMatch(/password/i);
+  });
+
+  test('when a file is not one of the five types, then it is refused by its content and nothing is stored', async () => {
+    const before = (await sourcesOf(owner)).length;
+    const png = Uint8Array.from([
+      0x89,
+      0x50,
+      0x4e,
+      0x47,
+      0x0d,
+      0x0a,
+      0x1a,
+      0x0a,
+      ...new Array(64).fill(7),
+    ]);
+    const response = await owner.upload(
+      `/api/bots/${bot.id}/documents`,
+      'holiday.pdf',
+      png,
+      'application/pdf',
+    );
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.message).toBe(
+      'This file type is not supported. Upload PDF, DOC, DOCX, TXT or MD files.',
+    );
+    expect((await sourcesOf(owner)).length).toBe(before);
+    expect(
+      (await storedFiles()).filter((file) => !file.endsWith('.pdf')).length,
+    ).toBeGreaterThanOrEqual(0);
+  });
+
+  test('when a PDF arrives under a .txt name, then it is still read as a PDF', async () => {
+    const bytes = await testdataFile('docs/pdf/pypdf-crazyones.pdf');
+    const upload = await owner.upload(
+      `/api/bots/${bot.id}/documents`,
+      'notes.txt',
+      bytes,
+      'text/plain',
+    );
+    expect(upload.json<KnowledgeSource>().documentType).toBe('pdf');
+    expect((await settled(upload.json<KnowledgeSource>().id)).status).toBe('completed');
+  });
+
+  test('when a file is over 10 MB, then it is refused with 413 and nothing is kept', async () => {
+    const filesBefore = await storedFiles();
+    const rowsBefore = (await sourcesOf(owner)).length;
+    const big = new Uint8Array(10_485_761).fill(0x61);
+    const response = await owner.upload(
+      `/api/bots/${bot.id}/documents`,
+      'big.txt',
+      big,
+      'text/plain',
+    );
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.message).toMatch(/larger than 10 MB/);
+    expect((await sourcesOf(owner)).length).toBe(rowsBefore);
+    expect(await storedFiles()).toEqual(filesBefore);
+  });
+
+  test('when a file is exactly 10 MB, then it is accepted', async () => {
+    const line = 'Askwell keeps every upload up to the limit.\n';
+    const exact = new Uint8Array(10_485_760).fill(0x20);
+    exact.set(new TextEncoder().encode(line.repeat(2000)));
+    const response = await owner.upload(
+      `/api/bots/${bot.id}/documents`,
+      'exact.txt',
+      exact,
+      'text/plain',
+    );
+    expect(response.statusCode).toBe(201);
+    const done = await settled(response.json<KnowledgeSource>().id);
+    expect(done.status).toBe('completed');
+  });
+
+  test('when a name carries a path and control characters, then only a clean name is kept', async () => {
+    const text = new TextEncoder().encode('Opening hours: 9 to 5 on weekdays.');
+    const upload = await owner.upload(
+      `/api/bots/${bot.id}/documents`,
+      '..\\..\\etc\\pass\u0007wd.txt',
+      text,
+      'text/plain',
+    );
+    expect(upload.statusCode).toBe(201);
+    expect(upload.json<KnowledgeSource>().name).toBe('passwd.txt');
+    for (const file of await storedFiles())
+      expect(file.startsWith(path.join(dataDir, 'uploads'))).toBe(true);
+  });
+
+  test('when a document is removed, then its passages and original are gone', async () => {
+    const text = new TextEncoder().encode(
+      '# Returns\n\nParcels may be returned within 30 days for a refund.',
+    );
+    const upload = await owner.upload(
+      `/api/bots/${bot.id}/documents`,
+      'returns.md',
+      text,
+      'text/markdown',
+    );
+    const source = await settled(upload.json<KnowledgeSource>().id);
+    expect(source.documentType).toBe('md');
+    const search = () =>
+      owner
+        .get(`/api/bots/${bot.id}/search?q=parcels%20returned%20refund`)
+        .then((r) => r.json<KnowledgeHit[]>());
+    expect((await search())[0]?.sourceId).toBe(source.id);
+    const filesBefore = (await storedFiles()).length;
+
+    expect((await owner.delete(`/api/sources/${source.id}`)).statusCode).toBe(204);
+    expect((await search()).some((hit) => hit.sourceId === source.id)).toBe(false);
+    expect((await storedFiles()).length).toBe(filesBefore - 1);
+    expect((await owner.get(`/api/sources/${source.id}/download`)).statusCode).toBe(404);
+  });
+
+  test('when another customer tries any source route, then it does not exist for them', async () => {
+    const text = new TextEncoder().encode('Private price list: gold plan 99 euros.');
+    const upload = await owner.upload(
+      `/api/bots/${bot.id}/documents`,
+      'prices.txt',
+      text,
+      'text/plain',
+    );
+    const id = upload.json<KnowledgeSource>().id;
+    await settled(id);
+    expect((await stranger.get(`/api/sources/${id}/download`)).statusCode).toBe(404);
+    expect((await stranger.post(`/api/sources/${id}/retry`)).statusCode).toBe(404);
+    expect((await stranger.delete(`/api/sources/${id}`)).statusCode).toBe(404);
+    expect((await stranger.get(`/api/bots/${bot.id}/search?q=gold`)).statusCode).toBe(404);
+    expect(
+      (await stranger.upload(`/api/bots/${bot.id}/documents`, 'x.txt', text, 'text/plain'))
+        .statusCode,
+    ).toBe(404);
+    expect((await stranger.get('/api/sources')).json()).toEqual([]);
+    expect((await owner.get(`/api/sources/${id}/download`)).statusCode).toBe(200);
+  });
+
+  test('when Q&A pairs are added, then asking the question finds its answer first', async () => {
+    const response = await owner.post(`/api/bots/${bot.id}/qa`, {
+      name: 'Shipping FAQ',
+      pairs: [
+        { question: 'Do you ship to Canada?', answer: 'Yes, we ship to Canada within 5 days.' },
+        {
+          question: 'Can I pay by invoice?',
+          answer: 'Invoices are available for business accounts.',
+        },
+      ],
+    });
+    expect(response.statusCode).toBe(201);
+    const source = await settled(response.json<KnowledgeSource>().id);
+    expect(source.chunkCount).toBe(2);
+    const hits = (
+      await owner.get(`/api/bots/${bot.id}/search?q=${encodeURIComponent('do you ship to canada')}`)
+    ).json<KnowledgeHit[]>();
+    expect(hits[0]?.question).toBe('Do you ship to Canada?');
+    expect(hits[0]?.text).toContain('within 5 days');
+  });
+
+  test('when the bot is deleted, then its documents and their files go with it', async () => {
+    const other = (
+      await owner.post('/api/bots', { ...botDefaults, name: 'Short-lived' })
+    ).json<Bot>();
+    const upload = await owner.upload(
+      `/api/bots/${other.id}/documents`,
+      'a.txt',
+      new TextEncoder().encode('Temporary knowledge.'),
+      'text/plain',
+    );
+    await settled(upload.json<KnowledgeSource>().id);
+    const botDir = path.dirname((await storedFiles()).find((file) => file.includes(other.id))!);
+    expect((await stat(botDir)).isDirectory()).toBe(true);
+    expect((await owner.delete(`/api/bots/${other.id}`)).statusCode).toBe(204);
+    expect((await sourcesOf(owner, other.id)).length).toBe(0);
+    expect((await storedFiles()).some((file) => file.includes(other.id))).toBe(false);
+  });
+});
