@@ -2,7 +2,8 @@ import clsx from 'clsx';
 import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse' | 'outline-inverse';
+export type ButtonVariant =
+  'primary' | 'secondary' | 'ghost' | 'danger' | 'inverse' | 'outline-inverse';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const variantClasses: Record<ButtonVariant, string> = {
@@ -11,6 +12,7 @@ const variantClasses: Record<ButtonVariant, string> = {
   secondary:
     'bg-white text-slate-900 ring-1 ring-inset ring-slate-300 shadow-sm hover:bg-slate-50 hover:ring-slate-400',
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  danger: 'bg-red-700 text-white shadow-sm shadow-red-900/20 hover:bg-red-800 active:bg-red-900',
   inverse: 'bg-white text-brand-900 shadow-sm hover:bg-brand-50',
   'outline-inverse':
     'text-white ring-1 ring-inset ring-white/60 hover:bg-white/10 hover:ring-white',

@@ -1,12 +1,14 @@
-import { Bot, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 
-import { DashboardComingSoon } from '@/components/layouts/dashboard-coming-soon';
 import { DashboardPageHeader } from '@/components/layouts/dashboard-page-header';
 import { ButtonLink } from '@/components/ui/button';
+import { BotsList } from '@/features/bots/components/bots-list';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useSourceProgressSync } from '@/lib/realtime';
 
 export function BotsRoute() {
   useDocumentTitle('Chatbots');
+  useSourceProgressSync();
 
   return (
     <div className="space-y-8">
@@ -16,19 +18,11 @@ export function BotsRoute() {
         actions={
           <ButtonLink to="/dashboard/bots/new">
             <Plus className="size-4" aria-hidden="true" />
-            Create New Chatbot
+            Create
           </ButtonLink>
         }
       />
-      <DashboardComingSoon
-        icon={<Bot className="size-6" aria-hidden="true" />}
-        title="Your chatbots will be listed here"
-      >
-        <p>
-          Saving, training and managing chatbots arrives in an upcoming release. Each chatbot you
-          create will appear here with its status, training progress and the websites it runs on.
-        </p>
-      </DashboardComingSoon>
+      <BotsList />
     </div>
   );
 }

@@ -1,0 +1,29 @@
+import { acceptedExtensions, maxUploadBytes } from '@askwell/shared';
+
+import { formatFileSize } from './format-file-size';
+
+// Extensions rather than MIME types: browsers report .md and .doc inconsistently.
+export function extensionOf(name: string) {
+  const dot = name.lastIndexOf('.');
+  return dot === -1 ? '' : name.slice(dot).toLowerCase();
+}
+
+export function uploadProblem(file: Pick<File, 'name' | 'size'>): string | null {
+  if (!(acceptedExtensions as readonly string[]).includes(extensionOf(file.name))) {
+    return 'Unsupported file type. Upload PDF, DOC, DOCX, TXT or MD files.';
+  }
+  if (file.size > maxUploadBytes) {
+    return `The file is ${formatFileSize(file.size)}, larger than the 10 MB limit.`;
+  }
+  if (file.size === 0) return 'The file is empty.';
+  return null;
+}
+
+// The dialog filter; the drop handler still checks every file with uploadProblem.
+export const dropzoneAccept = {
+  'application/pdf': ['.pdf'],
+  'application/msword': ['.doc'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+  'text/plain': ['.txt'],
+  'text/markdown': ['.md'],
+};
