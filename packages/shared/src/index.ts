@@ -5,3 +5,5 @@ export * from './health';
 export * from './roles';
 export * from './bots';
 export * from './knowledge';
+export * from './settings';
+export * from './chat';
