@@ -155,6 +155,9 @@ export const chatbots = pgTable(
     leadCapture: boolean('lead_capture'),
     leadAfterMessages: integer('lead_after_messages'),
     webhookUrl: text('webhook_url'),
+    // The last page origin the widget refused, so the owner sees why the chat is missing there.
+    lastRefusedOrigin: text('last_refused_origin'),
+    lastRefusedAt: timestamp('last_refused_at', { withTimezone: true }),
     webhookSecretEncrypted: text('webhook_secret_encrypted'),
     // Bumped whenever the bot's chunks change, so cached in-memory indexes know they are stale.
     indexVersion: integer('index_version').notNull().default(0),
