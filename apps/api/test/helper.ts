@@ -18,17 +18,21 @@ export type TestContext = {
 
 // A fresh, migrated database per test file, so files can run in parallel and never see each
 // other's rows; the app is the real one, driven through `inject`.
+// `sharedWith` starts a second instance on the first one's database, as in a scale-out.
 export async function createTestApp(
-  overrides: Partial<Parameters<typeof buildApp>[0]> & { envVars?: Record<string, string> } = {},
+  overrides: Partial<Parameters<typeof buildApp>[0]> & {
+    envVars?: Record<string, string>;
+    sharedWith?: TestContext;
+  } = {},
 ): Promise<TestContext> {
-  const { envVars = {}, ...appOverrides } = overrides;
+  const { envVars = {}, sharedWith, ...appOverrides } = overrides;
   const serverUrl = inject('databaseServerUrl');
   const databaseName = `askwell_test_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = withDatabase(serverUrl, databaseName);
-  await ensureDatabase(databaseUrl, databaseName);
+  const databaseUrl = sharedWith?.databaseUrl ?? withDatabase(serverUrl, databaseName);
+  if (!sharedWith) await ensureDatabase(databaseUrl, databaseName);
   const logger = pino({ level: 'silent' });
   const database = connectDatabase(databaseUrl, logger);
-  await runMigrations(database);
+  if (!sharedWith) await runMigrations(database);
   const env = parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -50,7 +54,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
-      await dropDatabase(serverUrl, databaseName);
+      if (!sharedWith) await dropDatabase(serverUrl, databaseName);
     },
   };
 }
