@@ -7,4 +7,6 @@ export const queryKeys = {
   sources: ['sources'] as const,
   sourceList: (botId?: string) => ['sources', 'list', botId ?? 'all'] as const,
   sourcePages: (sourceId: string) => ['sources', 'pages', sourceId] as const,
+  modelSettings: ['settings', 'model'] as const,
+  apiKeys: ['api-keys'] as const,
 };

@@ -1,8 +1,9 @@
-import { KeyRound, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 
-import { DashboardComingSoon } from '@/components/layouts/dashboard-coming-soon';
 import { DashboardPageHeader } from '@/components/layouts/dashboard-page-header';
 import { ProfileForm } from '@/features/auth/components/profile-form';
+import { AskwellApiKeysSection } from '@/features/settings/components/askwell-api-keys-section';
+import { ModelSettingsSection } from '@/features/settings/components/model-settings-section';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useProfile } from '@/lib/auth';
 
@@ -19,7 +20,7 @@ export function SettingsRoute() {
       <section
         id="profile"
         aria-labelledby="profile-title"
-        className="rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+        className="scroll-mt-24 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
       >
         <div className="flex items-center gap-3 border-b border-slate-200 px-6 py-5">
           <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-800 ring-1 ring-brand-100">
@@ -37,12 +38,8 @@ export function SettingsRoute() {
           {profile && <ProfileForm key={profile.id} profile={profile} />}
         </div>
       </section>
-      <DashboardComingSoon
-        icon={<KeyRound className="size-6" aria-hidden="true" />}
-        title="API Keys and Model Preferences"
-      >
-        <p>Your AI provider keys and the default model for your chatbots will be managed here.</p>
-      </DashboardComingSoon>
+      <ModelSettingsSection />
+      <AskwellApiKeysSection />
     </div>
   );
 }
