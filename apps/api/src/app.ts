@@ -14,6 +14,7 @@ import { KnowledgeService } from './modules/knowledge/knowledge.service';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { healthRoutes } from './modules/health/health.routes';
+import { widgetRoutes, type WidgetLimits } from './modules/widget/widget.routes';
 import { enforceAccess, requireDeclaredAccess } from './plugins/access';
 import { registerErrorHandler } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -34,6 +35,8 @@ export type AppOptions = {
   widgetDistDir?: string;
   // Background jobs run in this process unless a separate worker process takes them.
   runWorkers?: boolean;
+  // Tests lower the widget's per-minute limits to reach them quickly.
+  widgetLimits?: Partial<WidgetLimits>;
 };
 
 declare module 'fastify' {
@@ -109,6 +112,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(botsRoutes, { db, knowledge });
   await app.register(knowledgeRoutes, { db, knowledge });
+  await app.register(widgetRoutes, {
+    db,
+    secret: options.authSecret,
+    publicUrl: env.PUBLIC_URL,
+    limits: options.widgetLimits,
+  });
   if (env.NODE_ENV !== 'production') await app.register(devMailboxRoutes, { db });
 
   await registerStaticFiles(app, {

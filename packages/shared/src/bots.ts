@@ -106,6 +106,66 @@ export const widgetConfigSchema = z.object({
 });
 export type WidgetConfig = z.infer<typeof widgetConfigSchema>;
 
+export const maxAllowedDomains = 20;
+export const maxLeadAfterMessages = 50;
+
+const hostLabel = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const hostPatternRegex = new RegExp(`^(?:\\*\\.)?(?:${hostLabel}\\.)*${hostLabel}(?::\\d{1,5})?$`);
+
+// Owners paste whole addresses ("https://www.example.com/shop"); only the host (and a port, when
+// given) matters, so the rest is dropped before checking.
+export function normalizeHostPattern(value: string) {
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/[/?#].*$/, '')
+    .replace(/\.$/, '');
+}
+
+export function isHostPattern(value: string) {
+  if (!hostPatternRegex.test(value) || value.length > 253) return false;
+  const port = /:(\d+)$/.exec(value)?.[1];
+  return port === undefined || (Number(port) > 0 && Number(port) < 65536);
+}
+
+export const allowedDomainSchema = z
+  .string()
+  .transform(normalizeHostPattern)
+  .refine(
+    isHostPattern,
+    'Enter a domain such as example.com or *.example.com (a port is optional).',
+  );
+
+// Where and how the bot answers visitors; optional on input so older clients keep working.
+export const botPublishingSchema = z.object({
+  enabled: z.boolean({ error: 'Choose whether the chatbot is enabled.' }),
+  allowedDomains: z
+    .array(allowedDomainSchema)
+    .max(maxAllowedDomains, `Add at most ${maxAllowedDomains} domains.`)
+    .transform((domains) => [...new Set(domains)]),
+  leadCapture: z.boolean().nullable(),
+  leadAfterMessages: z
+    .number({ error: 'Enter a number of messages.' })
+    .int('Enter a whole number of messages.')
+    .min(1, 'Enter at least 1 message.')
+    .max(maxLeadAfterMessages, `Enter at most ${maxLeadAfterMessages} messages.`)
+    .nullable(),
+});
+export type BotPublishing = z.infer<typeof botPublishingSchema>;
+
+export const botPublishingDefaults: BotPublishing = {
+  enabled: true,
+  allowedDomains: [],
+  leadCapture: null,
+  leadAfterMessages: null,
+};
+
+// Lead capture left unset follows the goal: a lead-generation bot asks for contact details.
+export function leadCaptureEnabled(bot: { goal: string; leadCapture: boolean | null }) {
+  return bot.leadCapture ?? bot.goal === 'lead_generation';
+}
+
 export const botInputSchema = z.object({
   name: z
     .string({ error: 'Please enter a name for your chatbot.' })
@@ -129,16 +189,21 @@ export const botInputSchema = z.object({
     ),
   fallbackMessage: boundedText('The message for unanswered questions', botLimits.fallbackMessage),
   widgetConfig: widgetConfigSchema,
+  ...botPublishingSchema.partial().shape,
 });
 export type BotInput = z.infer<typeof botInputSchema>;
 
 export type KnowledgeStatus = 'empty' | 'pending' | 'processing' | 'ready' | 'failed';
 
-export type Bot = BotInput & {
-  id: string;
-  createdAt: string;
-  updatedAt: string;
-};
+export type Bot = BotInput &
+  BotPublishing & {
+    // The last page origin the widget refused, and when: shown to the owner as a warning.
+    lastRefusedOrigin: string | null;
+    lastRefusedAt: string | null;
+    id: string;
+    createdAt: string;
+    updatedAt: string;
+  };
 
 // One row of /dashboard/bots.
 export type BotSummary = Bot & {

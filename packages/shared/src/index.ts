@@ -7,3 +7,4 @@ export * from './bots';
 export * from './knowledge';
 export * from './settings';
 export * from './chat';
+export * from './widget';

@@ -7,6 +7,9 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'bot_disabled'
+  | 'origin_not_allowed'
+  | 'widget_session_invalid'
   | 'internal_error'
   | 'service_unavailable';
 
@@ -19,6 +22,9 @@ const statusByCode: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  bot_disabled: 403,
+  origin_not_allowed: 403,
+  widget_session_invalid: 401,
   internal_error: 500,
   service_unavailable: 503,
 };

@@ -31,6 +31,12 @@ export function toBot(row: BotRow): Bot {
     starterQuestions: row.starterQuestions,
     fallbackMessage: row.fallbackMessage,
     widgetConfig: row.widgetConfig as Bot['widgetConfig'],
+    enabled: row.enabled,
+    allowedDomains: row.allowedDomains,
+    leadCapture: row.leadCapture,
+    leadAfterMessages: row.leadAfterMessages,
+    lastRefusedOrigin: row.lastRefusedOrigin,
+    lastRefusedAt: row.lastRefusedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

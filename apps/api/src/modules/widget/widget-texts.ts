@@ -1,0 +1,154 @@
+import { widgetLanguages, type WidgetLanguage, type WidgetTexts } from '@askwell/shared';
+
+const texts: Record<WidgetLanguage, WidgetTexts> = {
+  en: {
+    online: 'Online',
+    close: 'Close chat',
+    newConversation: 'New conversation',
+    send: 'Send',
+    messageLabel: 'Your message',
+    typing: 'Typing…',
+    sources: 'Sources',
+    helpful: 'Helpful',
+    notHelpful: 'Not helpful',
+    feedbackThanks: 'Thanks for your feedback!',
+    feedbackCommentLabel: 'What could be better? (optional)',
+    feedbackCommentSend: 'Send feedback',
+    leadTitle: 'Leave your details',
+    leadIntro: 'Our team will get back to you.',
+    leadName: 'Name',
+    leadEmail: 'Email',
+    leadPhone: 'Phone (optional)',
+    leadConsent: 'I agree to be contacted about my request.',
+    leadSubmit: 'Send details',
+    leadSkip: 'Not now',
+    leadThanks: 'Thank you! We will be in touch soon.',
+    leadNameRequired: 'Please enter your name.',
+    leadEmailInvalid: 'Please enter a valid email address.',
+    leadPhoneInvalid: 'Please enter a valid phone number.',
+    leadConsentRequired: 'Please agree to be contacted.',
+    contactUs: 'Contact us',
+    error: 'Something went wrong. Please try again.',
+    rateLimited: 'You are sending messages too quickly. Please wait a moment.',
+    poweredBy: 'Powered by Askwell',
+  },
+  es: {
+    online: 'En línea',
+    close: 'Cerrar chat',
+    newConversation: 'Nueva conversación',
+    send: 'Enviar',
+    messageLabel: 'Tu mensaje',
+    typing: 'Escribiendo…',
+    sources: 'Fuentes',
+    helpful: 'Útil',
+    notHelpful: 'No útil',
+    feedbackThanks: '¡Gracias por tu opinión!',
+    feedbackCommentLabel: '¿Qué podríamos mejorar? (opcional)',
+    feedbackCommentSend: 'Enviar opinión',
+    leadTitle: 'Déjanos tus datos',
+    leadIntro: 'Nuestro equipo se pondrá en contacto contigo.',
+    leadName: 'Nombre',
+    leadEmail: 'Correo electrónico',
+    leadPhone: 'Teléfono (opcional)',
+    leadConsent: 'Acepto que me contacten sobre mi consulta.',
+    leadSubmit: 'Enviar datos',
+    leadSkip: 'Ahora no',
+    leadThanks: '¡Gracias! Te contactaremos pronto.',
+    leadNameRequired: 'Introduce tu nombre.',
+    leadEmailInvalid: 'Introduce un correo electrónico válido.',
+    leadPhoneInvalid: 'Introduce un número de teléfono válido.',
+    leadConsentRequired: 'Acepta que te contactemos.',
+    contactUs: 'Contactar',
+    error: 'Algo salió mal. Inténtalo de nuevo.',
+    rateLimited: 'Estás enviando mensajes demasiado rápido. Espera un momento.',
+    poweredBy: 'Con la tecnología de Askwell',
+  },
+  de: {
+    online: 'Online',
+    close: 'Chat schließen',
+    newConversation: 'Neues Gespräch',
+    send: 'Senden',
+    messageLabel: 'Ihre Nachricht',
+    typing: 'Schreibt…',
+    sources: 'Quellen',
+    helpful: 'Hilfreich',
+    notHelpful: 'Nicht hilfreich',
+    feedbackThanks: 'Danke für Ihr Feedback!',
+    feedbackCommentLabel: 'Was können wir besser machen? (optional)',
+    feedbackCommentSend: 'Feedback senden',
+    leadTitle: 'Hinterlassen Sie Ihre Kontaktdaten',
+    leadIntro: 'Unser Team meldet sich bei Ihnen.',
+    leadName: 'Name',
+    leadEmail: 'E-Mail',
+    leadPhone: 'Telefon (optional)',
+    leadConsent: 'Ich bin einverstanden, zu meiner Anfrage kontaktiert zu werden.',
+    leadSubmit: 'Daten senden',
+    leadSkip: 'Jetzt nicht',
+    leadThanks: 'Vielen Dank! Wir melden uns bald.',
+    leadNameRequired: 'Bitte geben Sie Ihren Namen ein.',
+    leadEmailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+    leadPhoneInvalid: 'Bitte geben Sie eine gültige Telefonnummer ein.',
+    leadConsentRequired: 'Bitte stimmen Sie der Kontaktaufnahme zu.',
+    contactUs: 'Kontakt',
+    error: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
+    rateLimited: 'Sie senden Nachrichten zu schnell. Bitte warten Sie einen Moment.',
+    poweredBy: 'Bereitgestellt von Askwell',
+  },
+  fr: {
+    online: 'En ligne',
+    close: 'Fermer le chat',
+    newConversation: 'Nouvelle conversation',
+    send: 'Envoyer',
+    messageLabel: 'Votre message',
+    typing: 'Rédaction…',
+    sources: 'Sources',
+    helpful: 'Utile',
+    notHelpful: 'Pas utile',
+    feedbackThanks: 'Merci pour votre avis !',
+    feedbackCommentLabel: 'Que pourrions-nous améliorer ? (facultatif)',
+    feedbackCommentSend: 'Envoyer l’avis',
+    leadTitle: 'Laissez vos coordonnées',
+    leadIntro: 'Notre équipe vous recontactera.',
+    leadName: 'Nom',
+    leadEmail: 'E-mail',
+    leadPhone: 'Téléphone (facultatif)',
+    leadConsent: 'J’accepte d’être contacté au sujet de ma demande.',
+    leadSubmit: 'Envoyer',
+    leadSkip: 'Plus tard',
+    leadThanks: 'Merci ! Nous vous contacterons bientôt.',
+    leadNameRequired: 'Veuillez saisir votre nom.',
+    leadEmailInvalid: 'Veuillez saisir une adresse e-mail valide.',
+    leadPhoneInvalid: 'Veuillez saisir un numéro de téléphone valide.',
+    leadConsentRequired: 'Veuillez accepter d’être contacté.',
+    contactUs: 'Nous contacter',
+    error: 'Une erreur est survenue. Veuillez réessayer.',
+    rateLimited: 'Vous envoyez des messages trop vite. Patientez un instant.',
+    poweredBy: 'Propulsé par Askwell',
+  },
+};
+
+// The visitor's browser language (sent by the widget), else Accept-Language, else English.
+export function pickLanguage(requested: string | undefined, acceptLanguage: string | undefined) {
+  const candidates = [
+    requested,
+    ...(acceptLanguage ?? '').split(',').map((part) => part.split(';')[0]),
+  ];
+  for (const candidate of candidates) {
+    const base = candidate?.trim().toLowerCase().split('-')[0];
+    const match = widgetLanguages.find((language) => language === base);
+    if (match) return match;
+  }
+  return 'en' as WidgetLanguage;
+}
+
+export function widgetTexts(language: WidgetLanguage) {
+  return texts[language];
+}
+
+// A visitor asking to be contacted, in the widget's languages.
+const contactRequest =
+  /\b(contact (me|us)|call me|reach me|get in touch|call ?back|talk to (a |an )?(human|person|someone|agent|sales)|speak (to|with) (a |an )?(human|person|someone|agent|sales)|email me|llámame|llamadme|contáctame|contactarme|hablar con (una persona|alguien|ventas)|rückruf|ruf(en sie)? mich an|kontaktieren sie mich|melden sie sich|mit (einem menschen|jemandem) sprechen|rappelez-moi|contactez-moi|appelez-moi|parler à (un humain|quelqu'un|une personne))\b/i;
+
+export function asksToBeContacted(message: string) {
+  return contactRequest.test(message);
+}

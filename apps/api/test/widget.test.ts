@@ -1,0 +1,245 @@
+import { botDefaults, type Bot, type WidgetBotConfig, type WidgetSession } from '@askwell/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestContext } from './helper';
+import type { BrowserClient } from './support/browser-client';
+import { signUpCustomer } from './support/customers';
+import { startSmtpSink } from './support/smtp-sink';
+
+let context: TestContext;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let owner: BrowserClient;
+
+const shop = 'https://www.shop.test';
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  context = await createTestApp({
+    envVars: { SMTP_URL: sink.url },
+    widgetLimits: { visitorRequests: 5, visitorMessages: 2, botMessages: 3, addressRequests: 50 },
+  });
+  owner = await signUpCustomer(context, sink, 'owner@widget.test', '10.6.0.1');
+});
+afterAll(async () => {
+  await context.close();
+  await sink.close();
+});
+
+async function createBot(changes: Partial<Bot> = {}) {
+  const response = await owner.post('/api/bots', {
+    ...botDefaults,
+    name: 'Shop helper',
+    allowedDomains: ['*.shop.test'],
+    ...changes,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<Bot>();
+}
+
+function widget(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS',
+  url: string,
+  {
+    origin = shop,
+    token,
+    payload,
+  }: { origin?: string | null; token?: string; payload?: unknown } = {},
+) {
+  const headers: Record<string, string> = {};
+  if (origin) headers.origin = origin;
+  if (token) headers.authorization = `Bearer ${token}`;
+  return context.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+async function session(botId: string, origin = shop, visitorId?: string) {
+  const response = await widget('POST', `/v1/widget/bots/${botId}/sessions`, {
+    origin,
+    payload: visitorId ? { visitorId } : {},
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<WidgetSession>();
+}
+
+describe('widget endpoints: order of checks', () => {
+  test('when the bot does not exist, then every endpoint answers 404 before looking at anything else', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    for (const response of [
+      await widget('GET', `/v1/widget/bots/${missing}/config`, { origin: 'https://evil.test' }),
+      await widget('GET', `/v1/widget/bots/${missing}/conversation`, { token: 'forged' }),
+      await widget('POST', `/v1/widget/bots/not-a-uuid/sessions`, { payload: {} }),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.code).toBe('not_found');
+    }
+  });
+
+  test('when the bot is disabled, then it is refused with bot_disabled even from an allowed origin and with a bad token', async () => {
+    const bot = await createBot({ enabled: false });
+    const config = await widget('GET', `/v1/widget/bots/${bot.id}/config`);
+    expect(config.statusCode).toBe(403);
+    expect(config.json().error).toMatchObject({
+      code: 'bot_disabled',
+      message: 'This chat is not available right now.',
+    });
+    const history = await widget('GET', `/v1/widget/bots/${bot.id}/conversation`, {
+      origin: 'https://evil.test',
+      token: 'forged',
+    });
+    expect(history.json().error.code).toBe('bot_disabled');
+  });
+
+  test('when the page origin is not allowed, then 403 origin_not_allowed comes before the session check, and the owner sees the refused origin', async () => {
+    const bot = await createBot();
+    const refused = await widget('GET', `/v1/widget/bots/${bot.id}/conversation`, {
+      origin: 'https://evil.test',
+      token: 'forged',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual({
+      code: 'origin_not_allowed',
+      message: 'Chat is not available on this site.',
+    });
+    const noOrigin = await widget('GET', `/v1/widget/bots/${bot.id}/config`, { origin: null });
+    expect(noOrigin.json().error.code).toBe('origin_not_allowed');
+
+    const seen = (await owner.get(`/api/bots/${bot.id}`)).json<Bot>();
+    expect(seen.lastRefusedOrigin).toBe('https://evil.test');
+    expect(seen.lastRefusedAt).not.toBeNull();
+  });
+
+  test('when the origin is allowed but the session token is missing, forged, or issued for another site or bot, then 401 widget_session_invalid', async () => {
+    const bot = await createBot({ allowedDomains: ['*.shop.test', 'other.test'] });
+    const otherBot = await createBot();
+    const valid = await session(bot.id);
+    const forOtherSite = await session(bot.id, 'https://other.test');
+    const forOtherBot = await session(otherBot.id);
+    const url = `/v1/widget/bots/${bot.id}/conversation`;
+
+    for (const token of [
+      undefined,
+      'forged',
+      `${valid.token.split('.')[0]}.AAAA`,
+      forOtherSite.token,
+      forOtherBot.token,
+    ]) {
+      const response = await widget('GET', url, { ...(token ? { token } : {}) });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error.code).toBe('widget_session_invalid');
+    }
+    const ok = await widget('GET', url, { token: valid.token });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ conversationId: null, messages: [], leadCaptured: false });
+  });
+
+  test('when a visitor goes over the per-visitor limit, then 429 with Retry-After; another visitor is unaffected', async () => {
+    const bot = await createBot();
+    const first = await session(bot.id);
+    const second = await session(bot.id);
+    const url = `/v1/widget/bots/${bot.id}/conversation`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await widget('GET', url, { token: first.token })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const limited = await widget('GET', url, { token: first.token });
+    expect(limited.json().error.code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await widget('GET', url, { token: second.token })).statusCode).toBe(200);
+  });
+
+  test('when visitors together exceed the per-bot message limit, then the bot answers 429 to everyone', async () => {
+    const bot = await createBot();
+    const url = `/v1/widget/bots/${bot.id}/messages`;
+    const statuses: number[] = [];
+    for (let visitor = 0; visitor < 4; visitor++) {
+      const { token } = await session(bot.id);
+      const response = await widget('POST', url, { token, payload: { message: 'Hello' } });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 3).every((status) => status !== 429)).toBe(true);
+    expect(statuses[3]).toBe(429);
+  });
+});
+
+describe('widget endpoints: origins and CORS', () => {
+  test('when a bot has no allowed domain, then it answers only in Askwell’s own preview', async () => {
+    const bot = await createBot({ allowedDomains: [] });
+    const preview = await widget('GET', `/v1/widget/bots/${bot.id}/config`, {
+      origin: 'http://localhost',
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json<WidgetBotConfig>().preview).toBe(true);
+    const elsewhere = await widget('GET', `/v1/widget/bots/${bot.id}/config`);
+    expect(elsewhere.json().error.code).toBe('origin_not_allowed');
+  });
+
+  test('when a wildcard is allowed, then every subdomain matches but not the bare domain; a port in the pattern must match', async () => {
+    const bot = await createBot({ allowedDomains: ['*.shop.test', 'localhost:4000'] });
+    const status = async (origin: string) =>
+      (await widget('GET', `/v1/widget/bots/${bot.id}/config`, { origin })).statusCode;
+    expect(await status('https://www.shop.test')).toBe(200);
+    expect(await status('https://a.b.shop.test')).toBe(200);
+    expect(await status('https://shop.test')).toBe(403);
+    expect(await status('https://evilshop.test')).toBe(403);
+    expect(await status('http://localhost:4000')).toBe(200);
+    expect(await status('http://localhost:4001')).toBe(403);
+  });
+
+  test('when the origin is allowed, then the config carries the bot, its texts in the browser language and CORS for that origin only', async () => {
+    const bot = await createBot({ starterQuestions: ['What are your hours?'] });
+    const response = await widget('GET', `/v1/widget/bots/${bot.id}/config?lang=de-DE`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe(shop);
+    const config = response.json<WidgetBotConfig>();
+    expect(config).toMatchObject({
+      name: 'Shop helper',
+      starterQuestions: ['What are your hours?'],
+      lead: { enabled: true, afterMessages: null },
+      language: 'de',
+      preview: false,
+    });
+    expect(config.texts.newConversation).toBe('Neues Gespräch');
+
+    const allowed = await widget('OPTIONS', `/v1/widget/bots/${bot.id}/messages`);
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-origin']).toBe(shop);
+    expect(allowed.headers['access-control-allow-headers']).toContain('authorization');
+    const refused = await widget('OPTIONS', `/v1/widget/bots/${bot.id}/messages`, {
+      origin: 'https://evil.test',
+    });
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('bot settings for the widget', () => {
+  test('when allowed domains are pasted as addresses, then they are stored as host patterns', async () => {
+    const bot = await createBot({
+      allowedDomains: ['https://WWW.Example.com/shop?x=1', '*.example.org', 'localhost:3000'],
+      leadCapture: false,
+      leadAfterMessages: 3,
+    });
+    expect(bot.allowedDomains).toEqual(['www.example.com', '*.example.org', 'localhost:3000']);
+    expect(bot.enabled).toBe(true);
+    expect(bot.leadCapture).toBe(false);
+    expect(bot.leadAfterMessages).toBe(3);
+  });
+
+  test('when a domain or the message count is invalid, then the save is refused naming the field', async () => {
+    const response = await owner.post('/api/bots', {
+      ...botDefaults,
+      name: 'Bad',
+      allowedDomains: ['exa mple.com'],
+      leadAfterMessages: 0,
+    });
+    expect(response.statusCode).toBe(400);
+    const fields = response.json().error.fields as Record<string, string>;
+    expect(fields['allowedDomains.0']).toBe(
+      'Enter a domain such as example.com or *.example.com (a port is optional).',
+    );
+    expect(fields.leadAfterMessages).toBe('Enter at least 1 message.');
+  });
+});
