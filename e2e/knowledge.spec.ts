@@ -40,7 +40,9 @@ test('a customer creates a bot, trains it on documents with live progress, and n
   await page.getByRole('tab', { name: 'Training' }).click();
   await page.getByRole('link', { name: 'Add Source' }).click();
   await expect(page).toHaveURL(/\/dashboard\/documents\?botId=/);
-  await expect(page.getByLabel('Chatbot')).toHaveValue(botUrl.split('/').pop()!);
+  await expect(page.getByRole('combobox', { name: 'Chatbot' })).toHaveValue(
+    botUrl.split('/').pop()!,
+  );
 
   // The damaged file is a real PDF cut short: accepted as a PDF, then refused by the parser.
   const good = path.join(docs, 'pdf/tika-testPDF.pdf');

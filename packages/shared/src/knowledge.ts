@@ -108,6 +108,8 @@ export type SourceProgressEvent = {
   progress: number;
   error: string | null;
   chunkCount: number;
+  // Orders events against REST responses that may arrive after them.
+  updatedAt: string;
 };
 export const sourceProgressEventName = 'knowledge:source';
 

@@ -43,9 +43,13 @@ export async function registerRealtime(
     if (publicUrl) allowed.add(new URL(publicUrl).origin);
     if (origin && !allowed.has(origin)) return next(new Error('forbidden'));
 
-    const session = await auth.api
-      .getSession({ headers: new Headers({ cookie: headers.cookie ?? '' }) })
-      .catch(() => null);
+    // The whole handshake, not just the cookie: without PUBLIC_URL, better-auth derives its base
+    // URL from the Host header and refuses to read a session without one.
+    const forwarded = new Headers();
+    for (const [name, value] of Object.entries(headers)) {
+      if (value !== undefined) forwarded.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const session = await auth.api.getSession({ headers: forwarded }).catch(() => null);
     if (!session || !session.user.emailVerified) return next(new Error('unauthorized'));
     await socket.join(userRoom(session.user.id));
     next();

@@ -45,6 +45,7 @@ function applySourceProgress(queryClient: QueryClient, event: SourceProgressEven
       continue;
     }
     const current = list[index]!;
+    if (Date.parse(current.updatedAt) > Date.parse(event.updatedAt)) continue;
     if (current.status !== event.status) statusChanged = true;
     const next = [...list];
     next[index] = {
@@ -54,6 +55,7 @@ function applySourceProgress(queryClient: QueryClient, event: SourceProgressEven
       progress: event.progress,
       error: event.error,
       chunkCount: event.chunkCount,
+      updatedAt: event.updatedAt,
     };
     queryClient.setQueryData(key, next);
   }
@@ -64,6 +66,8 @@ function applySourceProgress(queryClient: QueryClient, event: SourceProgressEven
     void queryClient.invalidateQueries({ queryKey: queryKeys.botList });
   }
   if (finished) {
+    // A list fetched while the job ran may predate its last event; fetch the final state again.
+    void queryClient.invalidateQueries({ queryKey: [...queryKeys.sources, 'list'] });
     // Website sources gain pages as they finish.
     void queryClient.invalidateQueries({ queryKey: queryKeys.sourcePages(event.sourceId) });
   }

@@ -196,6 +196,7 @@ export class KnowledgeService {
       progress: row.progress,
       error: row.status === 'failed' ? failureText(row.errorMessage) : null,
       chunkCount: row.chunkCount,
+      updatedAt: row.updatedAt.toISOString(),
     };
     this.options.realtime.toUser(row.userId, sourceProgressEventName, event);
   }

@@ -152,10 +152,7 @@ export function DocumentsPage() {
         }
       />
 
-      <section
-        aria-label="Chatbot"
-        className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-      >
+      <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
         {bots.isPending ? (
           <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
             <Spinner className="size-4" /> Loading your chatbots...
