@@ -91,6 +91,13 @@ const routes: RouteObject[] = [
                   })),
               },
               {
+                path: 'docs/api',
+                lazy: () =>
+                  import('./routes/public/api-reference').then((m) => ({
+                    Component: m.ApiReferenceRoute,
+                  })),
+              },
+              {
                 path: 'case-studies/:slug',
                 lazy: () =>
                   import('./routes/public/case-study').then((m) => ({
