@@ -8,6 +8,12 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { botsRoutes } from './modules/bots/bots.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { chatApiRoutes } from './modules/chat/chat-api.routes';
+import { ChatService } from './modules/chat/chat.service';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { SettingsService } from './modules/settings/settings.service';
+import { createSecretBox, type SecretBox } from './lib/secrets';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { KnowledgeService } from './modules/knowledge/knowledge.service';
@@ -43,6 +49,8 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting needs an interface
   interface FastifyInstance {
     auth: Auth;
+    secrets: SecretBox;
+    chat: ChatService;
   }
 }
 
@@ -112,6 +120,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(botsRoutes, { db, knowledge });
   await app.register(knowledgeRoutes, { db, knowledge });
+  const secrets = createSecretBox({ secretsKey: env.SECRETS_KEY, authSecret: options.authSecret });
+  const settings = new SettingsService({ db, secrets, logger });
+  const chat = new ChatService({
+    db,
+    knowledge,
+    settings,
+    logger,
+    providerTimeoutMs: env.CHAT_PROVIDER_TIMEOUT_MS,
+  });
+  app.decorate('secrets', secrets);
+  app.decorate('chat', chat);
+  await app.register(settingsRoutes, { settings });
+  await app.register(apiKeysRoutes, { db });
+  await app.register(chatApiRoutes, {
+    db,
+    chat,
+    rateLimitPerKey: env.CHAT_RATE_LIMIT_PER_KEY,
+    rateLimitPerBot: env.CHAT_RATE_LIMIT_PER_BOT,
+    publicUrl: env.PUBLIC_URL,
+  });
   await app.register(widgetRoutes, {
     db,
     secret: options.authSecret,

@@ -55,6 +55,28 @@ const envSchema = z.object({
   // Crawling addresses on private networks lets a customer probe the server's own network, so it
   // is refused in production unless explicitly allowed.
   CRAWL_PRIVATE_NETWORKS: booleanFromString.optional(),
+  // Encrypts provider keys and webhook secrets at rest (AES-256-GCM). Unset: derived from the
+  // auth secret. Changing it makes stored secrets unreadable (they must be entered again).
+  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Public chat API: requests per minute per API key, and per bot across all its keys.
+  CHAT_RATE_LIMIT_PER_KEY: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(60),
+  CHAT_RATE_LIMIT_PER_BOT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(300),
+  // How long a model may take to start (or continue) an answer before the built-in answerer
+  // takes over.
+  CHAT_PROVIDER_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(100, 'must be at least 100')
+    .max(300_000, 'must be at most 300000')
+    .default(20_000),
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -1,0 +1,308 @@
+import type { ChatResponse } from '@askwell/shared';
+import { streamText } from 'ai';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/client';
+import type { chatbots } from '../../db/schema';
+import type { KnowledgeService } from '../knowledge/knowledge.service';
+import type { SettingsService } from '../settings/settings.service';
+import { builtinAnswer } from './builtin-answer';
+import { buildPrompt } from './chat-prompt';
+import { finishTurn, sourceNames, startTurn, type HistoryTurn } from './chat.repository';
+import { detectLanguage, primaryLanguage } from './language';
+import { resolveModel, type ResolvedModel } from './model-provider';
+import { relevantPassages, toSources, type Passage } from './passages';
+
+export type ChatChannel = 'api' | 'widget' | 'preview';
+
+export type ChatTurnInput = {
+  bot: typeof chatbots.$inferSelect;
+  message: string;
+  sessionId?: string | null;
+  channel: ChatChannel;
+  visitorId?: string | null;
+  pageUrl?: string | null;
+  language?: string | null;
+  // Earlier turns supplied by the caller (the OpenAI-compatible endpoint); otherwise the stored
+  // conversation's last turns are the context.
+  history?: HistoryTurn[];
+};
+
+export type ChatTurnResult = ChatResponse & {
+  messageId: string;
+  answeredFromKnowledge: boolean;
+  answerer: string;
+};
+
+export type ChatReplyOptions = {
+  // Called once the conversation is known, before the answer is produced.
+  onStart?: (conversation: { sessionId: string; conversationId: string }) => void;
+  onToken?: (text: string) => void;
+  // Aborted when the client goes away; the answer so far is stored as 'interrupted'.
+  signal?: AbortSignal;
+};
+
+export type ChatServiceOptions = {
+  db: Database;
+  knowledge: KnowledgeService;
+  settings: SettingsService;
+  logger: Logger;
+  providerTimeoutMs: number;
+};
+
+const historyTurns = 6;
+const searchDepth = 10;
+const passagesForModel = 5;
+const titleCacheMs = 60_000;
+
+class ProviderTimeout extends Error {
+  constructor() {
+    super('the model did not answer in time');
+    this.name = 'ProviderTimeout';
+  }
+}
+
+type Answer = {
+  text: string;
+  passages: Passage[];
+  answeredFromKnowledge: boolean;
+  answerer: string;
+  status: 'complete' | 'interrupted';
+  firstTokenMs: number | null;
+};
+
+export class ChatService {
+  private readonly titles = new Map<string, { name: string; at: number }>();
+
+  constructor(private readonly options: ChatServiceOptions) {}
+
+  async reply(input: ChatTurnInput, replyOptions: ChatReplyOptions = {}): Promise<ChatTurnResult> {
+    const started = performance.now();
+    const { db } = this.options;
+    const { bot } = input;
+    const message = input.message.trim();
+    const language = detectLanguage(message) ?? primaryLanguage(input.language);
+
+    const turn = await startTurn(db, {
+      botId: bot.id,
+      userId: bot.userId,
+      sessionId: input.sessionId?.trim() || randomUUID(),
+      channel: input.channel,
+      visitorId: input.visitorId ?? null,
+      pageUrl: input.pageUrl ?? null,
+      language,
+      message,
+      historyTurns,
+    });
+    replyOptions.onStart?.({ sessionId: turn.sessionId, conversationId: turn.conversationId });
+    const history = input.history?.length ? input.history : turn.history;
+    const answerLanguage = language ?? turn.language;
+
+    const [passages, settings] = await Promise.all([
+      this.retrieve(bot.id, message, history),
+      this.options.settings.providerSettings(bot.userId),
+    ]);
+    const model = resolveModel(settings, bot.model);
+    const answer = model
+      ? await this.answerWithModel(
+          model,
+          { ...input, message },
+          passages,
+          history,
+          answerLanguage,
+          started,
+          replyOptions,
+        )
+      : this.answerBuiltin(input.bot, message, passages, answerLanguage, started, replyOptions);
+
+    const sources = toSources(answer.passages);
+    const latencyMs = Math.round(performance.now() - started);
+    const messageId = await finishTurn(db, {
+      conversationId: turn.conversationId,
+      content: answer.text,
+      sources,
+      answerer: answer.answerer,
+      answeredFromKnowledge: answer.answeredFromKnowledge,
+      status: answer.status,
+      latencyMs,
+      firstTokenMs: answer.firstTokenMs,
+      language: answerLanguage,
+    });
+    return {
+      sessionId: turn.sessionId,
+      conversationId: turn.conversationId,
+      reply: answer.text,
+      sources,
+      messageId,
+      answeredFromKnowledge: answer.answeredFromKnowledge,
+      answerer: answer.answerer,
+    };
+  }
+
+  // The question alone decides relevance; for a follow-up ("and how much is it?") that finds
+  // nothing on its own, the previous question supplies the missing subject.
+  private async retrieve(botId: string, message: string, history: HistoryTurn[]) {
+    const previous = [...history].reverse().find((turn) => turn.role === 'user')?.content;
+    const context = previous ? previous.slice(0, 500) : '';
+    const query = context ? `${message}\n${message}\n${context}` : message;
+    const hits = await this.options.knowledge.index.search(botId, query, searchDepth);
+    if (hits.length === 0) return [];
+    const titles = await this.titlesOf([...new Set(hits.map((hit) => hit.sourceId))]);
+    const direct = relevantPassages(message, hits, titles, passagesForModel);
+    if (direct.length > 0 || !context) return direct;
+    return relevantPassages(`${message}\n${context}`, hits, titles, passagesForModel);
+  }
+
+  private async titlesOf(sourceIds: string[]) {
+    const now = Date.now();
+    const missing = sourceIds.filter((id) => {
+      const cached = this.titles.get(id);
+      return !cached || now - cached.at > titleCacheMs;
+    });
+    if (missing.length > 0) {
+      for (const row of await sourceNames(this.options.db, missing)) {
+        this.titles.set(row.id, { name: row.name, at: now });
+      }
+      while (this.titles.size > 20_000) this.titles.delete(this.titles.keys().next().value!);
+    }
+    return new Map(sourceIds.map((id) => [id, this.titles.get(id)?.name ?? 'Knowledge base']));
+  }
+
+  private answerBuiltin(
+    bot: ChatTurnInput['bot'],
+    message: string,
+    passages: Passage[],
+    language: string | null,
+    started: number,
+    { onToken }: ChatReplyOptions,
+  ): Answer {
+    const answer = builtinAnswer(message, passages, bot, language);
+    const firstTokenMs = Math.round(performance.now() - started);
+    emitInPieces(answer.text, onToken);
+    return { ...answer, answerer: 'builtin', status: 'complete', firstTokenMs };
+  }
+
+  private async answerWithModel(
+    resolved: ResolvedModel,
+    input: ChatTurnInput,
+    passages: Passage[],
+    history: HistoryTurn[],
+    language: string | null,
+    started: number,
+    replyOptions: ChatReplyOptions,
+  ): Promise<Answer> {
+    const { onToken, signal: clientSignal } = replyOptions;
+    const prompt = buildPrompt({
+      bot: input.bot,
+      passages,
+      history,
+      message: input.message,
+      language,
+    });
+    const timeoutMs = this.options.providerTimeoutMs;
+    const watchdog = new AbortController();
+    let timer = setTimeout(() => watchdog.abort(new ProviderTimeout()), timeoutMs);
+    const signal = clientSignal
+      ? AbortSignal.any([watchdog.signal, clientSignal])
+      : watchdog.signal;
+    let text = '';
+    let firstTokenMs: number | null = null;
+    try {
+      const result = streamText({
+        model: resolved.model,
+        system: prompt.system,
+        messages: prompt.messages,
+        abortSignal: signal,
+        maxRetries: 0,
+        temperature: 0.2,
+        // Errors arrive as stream parts below; the default handler would print them.
+        onError: () => {},
+      });
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta' && part.text) {
+          clearTimeout(timer);
+          timer = setTimeout(() => watchdog.abort(new ProviderTimeout()), timeoutMs);
+          firstTokenMs ??= Math.round(performance.now() - started);
+          text += part.text;
+          safely(onToken, part.text);
+        } else if (part.type === 'error') {
+          throw part.error;
+        } else if (part.type === 'abort') {
+          break;
+        }
+      }
+      if (signal.aborted) throw signal.reason ?? new Error('aborted');
+      if (!text.trim()) throw new Error('the model returned an empty answer');
+    } catch (error) {
+      if (clientSignal?.aborted) {
+        return {
+          text,
+          passages: citedPassages(text, passages),
+          answeredFromKnowledge: citedPassages(text, passages).length > 0,
+          answerer: resolved.label,
+          status: 'interrupted',
+          firstTokenMs,
+        };
+      }
+      this.options.logger.warn(
+        { botId: input.bot.id, model: resolved.label, reason: describeError(error) },
+        'model failed; answering from the knowledge base',
+      );
+      const builtin = builtinAnswer(input.message, passages, input.bot, language);
+      const addition = text ? `\n\n${builtin.text}` : builtin.text;
+      emitInPieces(addition, onToken);
+      return {
+        text: text + addition,
+        passages: builtin.passages,
+        answeredFromKnowledge: builtin.answeredFromKnowledge,
+        answerer: 'builtin',
+        status: 'complete',
+        firstTokenMs: firstTokenMs ?? Math.round(performance.now() - started),
+      };
+    } finally {
+      clearTimeout(timer);
+    }
+    const cited = citedPassages(text, passages);
+    return {
+      text,
+      passages: cited,
+      answeredFromKnowledge: cited.length > 0,
+      answerer: resolved.label,
+      status: 'complete',
+      firstTokenMs,
+    };
+  }
+}
+
+// Markers like [2] point at sources by position (sources[1]), so an answer that cites anything
+// returns every passage it was given, in order; one that cites nothing (a greeting, or "I don't
+// know") returns none.
+function citedPassages(text: string, passages: Passage[]) {
+  const cites = Array.from(text.matchAll(/\[(\d{1,2})\]/g), (match) => Number(match[1]));
+  return cites.some((number) => passages.some((passage) => passage.number === number))
+    ? passages
+    : [];
+}
+
+function emitInPieces(text: string, onToken: ChatReplyOptions['onToken']) {
+  if (!onToken) return;
+  for (const piece of text.split(/(?<=\n\n)/)) safely(onToken, piece);
+}
+
+// A client that went away must not stop the answer from being stored.
+function safely(onToken: ChatReplyOptions['onToken'], text: string) {
+  try {
+    onToken?.(text);
+  } catch {
+    // The stream's own close handler records the interruption.
+  }
+}
+
+function describeError(error: unknown) {
+  if (error instanceof ProviderTimeout) return error.message;
+  if (error instanceof Error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    return status ? `HTTP ${status}: ${error.message.slice(0, 200)}` : error.message.slice(0, 200);
+  }
+  return String(error).slice(0, 200);
+}

@@ -1,0 +1,121 @@
+import type { ChatSource, KnowledgeHit } from '@askwell/shared';
+import { tokenize } from '../knowledge/retrieval/tokenize';
+
+// A retrieved passage ready to be quoted or given to a model: `number` is its citation marker,
+// shared by passages of the same document page or web page.
+export type Passage = KnowledgeHit & {
+  number: number;
+  title: string;
+  matchedTerms: number;
+};
+
+export function queryTerms(text: string) {
+  return new Set(tokenize(text));
+}
+
+function matchedCount(terms: Set<string>, text: string) {
+  if (terms.size === 0) return 0;
+  let matched = 0;
+  const present = new Set(tokenize(text));
+  for (const term of terms) if (present.has(term)) matched++;
+  return matched;
+}
+
+// BM25 ranks anything sharing one word with the question; a passage is relevant only when it
+// covers enough of the question's content words, and is not far below the best one.
+function requiredMatches(termCount: number) {
+  if (termCount <= 2) return 1;
+  if (termCount <= 4) return 2;
+  return Math.max(2, Math.ceil(termCount * 0.35));
+}
+
+export function relevantPassages(
+  question: string,
+  hits: KnowledgeHit[],
+  titles: Map<string, string>,
+  limit: number,
+): Passage[] {
+  const terms = queryTerms(question);
+  if (terms.size === 0 || hits.length === 0) return [];
+  const required = requiredMatches(terms.size);
+  const best = hits[0]!.score;
+  const numbers = new Map<string, number>();
+  const passages: Passage[] = [];
+  for (const hit of hits) {
+    if (passages.length >= limit) break;
+    if (hit.score < best * 0.35) continue;
+    const matched = matchedCount(terms, `${hit.heading ?? ''}\n${hit.text}`);
+    if (matched < required) continue;
+    const key = `${hit.sourceId}|${hit.page ?? ''}|${hit.url ?? ''}`;
+    let number = numbers.get(key);
+    if (number === undefined) {
+      number = numbers.size + 1;
+      numbers.set(key, number);
+    }
+    passages.push({
+      ...hit,
+      number,
+      title: titles.get(hit.sourceId) ?? 'Knowledge base',
+      matchedTerms: matched,
+    });
+  }
+  return passages;
+}
+
+export function toSources(passages: Passage[]): ChatSource[] {
+  const seen = new Set<number>();
+  const sources: ChatSource[] = [];
+  for (const passage of passages) {
+    if (seen.has(passage.number)) continue;
+    seen.add(passage.number);
+    sources.push({
+      sourceId: passage.sourceId,
+      title: passage.title,
+      page: passage.page,
+      url: passage.url,
+      snippet: snippetOf(passage.text),
+    });
+  }
+  return sources;
+}
+
+function snippetOf(text: string) {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= 240 ? flat : `${flat.slice(0, 237).trimEnd()}…`;
+}
+
+const sentenceSegmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
+
+// The sentences of a passage that carry the question's words, in their original order; short
+// passages are quoted whole.
+export function excerpt(passage: Passage, terms: Set<string>, maxChars = 480) {
+  let text = passage.text.trim();
+  if (passage.question) text = text.replace(/^Q:[\s\S]*?\nA:\s*/, '');
+  const flat = text.replace(/\s+/g, ' ');
+  if (flat.length <= maxChars) return flat;
+  const sentences = Array.from(sentenceSegmenter.segment(flat), (part, index) => ({
+    index,
+    text: part.segment.trim(),
+    matched: matchedCount(terms, part.segment),
+  })).filter((sentence) => sentence.text.length > 0);
+  const ranked = [...sentences].sort((x, y) => y.matched - x.matched || x.index - y.index);
+  const chosen = new Set<number>();
+  let length = 0;
+  for (const sentence of ranked) {
+    if (sentence.matched === 0 && chosen.size > 0) break;
+    if (length + sentence.text.length > maxChars && chosen.size > 0) continue;
+    chosen.add(sentence.index);
+    length += sentence.text.length + 1;
+    if (length >= maxChars) break;
+  }
+  const picked = sentences.filter((sentence) => chosen.has(sentence.index));
+  const parts: string[] = [];
+  let previous = -1;
+  for (const sentence of picked) {
+    if (previous !== -1 && sentence.index !== previous + 1) parts.push('…');
+    parts.push(sentence.text);
+    previous = sentence.index;
+  }
+  const joined = parts.join(' ');
+  return joined.length <= maxChars + 40 ? joined : `${joined.slice(0, maxChars).trimEnd()}…`;
+}

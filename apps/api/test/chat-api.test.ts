@@ -1,0 +1,243 @@
+import type { Bot, ChatResponse, ChatStreamEvent } from '@askwell/shared';
+import { sql } from 'drizzle-orm';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestContext } from './helper';
+import type { BrowserClient } from './support/browser-client';
+import { addTextDocument, createApiKey, createBot } from './support/chat-fixtures';
+import { signUpCustomer } from './support/customers';
+import { startSmtpSink } from './support/smtp-sink';
+
+let context: TestContext;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let owner: BrowserClient;
+let stranger: BrowserClient;
+let bot: Bot;
+let ownerKey: string;
+let strangerKey: string;
+
+const returnsPolicy = `Returns and refunds
+
+You can return any unused item within 30 days of delivery for a full refund. Refunds are paid to the original payment method within 5 business days after we receive the parcel.
+
+Shipping
+
+We ship to Germany, Austria and Switzerland. Standard shipping takes 2 to 4 business days and is free for orders over 50 euros.`;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  const dataDir = path.join(
+    process.env.TMPDIR ?? '/tmp',
+    `askwell-chat-${process.pid}-${Date.now()}`,
+  );
+  context = await createTestApp({ envVars: { SMTP_URL: sink.url, DATA_DIR: dataDir } });
+  owner = await signUpCustomer(context, sink, 'chat-owner@shop.test', '10.6.0.1');
+  stranger = await signUpCustomer(context, sink, 'chat-stranger@other.test', '10.6.0.2');
+  bot = await createBot(owner, { name: 'Shop helper', goal: 'support' });
+  await addTextDocument(owner, bot.id, 'Returns policy.txt', returnsPolicy);
+  ownerKey = (await createApiKey(owner)).secret;
+  strangerKey = (await createApiKey(stranger)).secret;
+});
+afterAll(async () => {
+  await context.close();
+  await sink.close();
+});
+
+function chat(body: unknown, headers: Record<string, string> = {}, key: string | null = ownerKey) {
+  return context.app.inject({
+    method: 'POST',
+    url: '/v1/chat',
+    headers: {
+      'content-type': 'application/json',
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...headers,
+    },
+    payload: JSON.stringify(body),
+  });
+}
+
+function parseEvents(body: string): ChatStreamEvent[] {
+  return body
+    .split('\n\n')
+    .filter((block) => block.trim())
+    .map((block) => JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as ChatStreamEvent);
+}
+
+describe('answers from the knowledge base (no model configured)', () => {
+  test('when a visitor asks a question the document answers, then the reply quotes it and cites the document', async () => {
+    const response = await chat({
+      botId: bot.id,
+      message: 'How many days do I have to return an item?',
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<ChatResponse>();
+    expect(body.reply).toMatch(/knowledge base/i);
+    expect(body.reply).toContain('within 30 days of delivery');
+    expect(body.reply).toContain('[1]');
+    expect(body.sources[0]).toMatchObject({ title: 'Returns policy.txt' });
+    expect(body.sessionId).toEqual(expect.any(String));
+    expect(body.conversationId).toEqual(expect.any(String));
+  });
+
+  test('when nothing in the knowledge is relevant, then the bot answers with its message for unanswered questions', async () => {
+    const response = await chat({ botId: bot.id, message: 'Do you sell garden furniture?' });
+    const body = response.json<ChatResponse>();
+    expect(body.reply).toBe(bot.fallbackMessage);
+    expect(body.sources).toEqual([]);
+  });
+
+  test('when the session id is sent back, then the conversation continues and both turns are stored in order', async () => {
+    const first = (
+      await chat({ botId: bot.id, message: 'Which countries do you ship to?' })
+    ).json<ChatResponse>();
+    const second = (
+      await chat({ botId: bot.id, message: 'How long does it take?', sessionId: first.sessionId })
+    ).json<ChatResponse>();
+    expect(second.conversationId).toBe(first.conversationId);
+    expect(second.reply).toContain('2 to 4 business days');
+    const rows = await context.database.db.execute<{ role: string; content: string }>(
+      sql`select role, content from messages where conversation_id = ${first.conversationId} order by created_at`,
+    );
+    expect(rows.rows.map((row) => row.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(rows.rows[2]!.content).toBe('How long does it take?');
+    const conversation = await context.database.db.execute<{
+      message_count: number;
+      answered_from_knowledge: boolean;
+      channel: string;
+      language: string;
+    }>(sql`select * from conversations where id = ${first.conversationId}`);
+    expect(conversation.rows[0]).toMatchObject({
+      message_count: 4,
+      answered_from_knowledge: true,
+      channel: 'api',
+      language: 'en',
+    });
+  });
+
+  test('when the client asks for a stream, then it gets start, tokens and done as server-sent events', async () => {
+    const response = await chat({ botId: bot.id, message: 'When are refunds paid?', stream: true });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/event-stream');
+    const events = parseEvents(response.body);
+    expect(events[0]!.type).toBe('start');
+    expect(events.filter((event) => event.type === 'token').length).toBeGreaterThan(0);
+    const done = events.at(-1)!;
+    expect(done.type).toBe('done');
+    const text = events.flatMap((event) => (event.type === 'token' ? [event.text] : [])).join('');
+    expect(done.type === 'done' && done.reply).toBe(text);
+    expect(text).toContain('5 business days');
+  });
+
+  test('when Accept asks for event-stream, then the answer is streamed too', async () => {
+    const response = await chat(
+      { botId: bot.id, message: 'When are refunds paid?' },
+      { accept: 'text/event-stream' },
+    );
+    expect(response.headers['content-type']).toContain('text/event-stream');
+    expect(parseEvents(response.body).at(-1)!.type).toBe('done');
+  });
+});
+
+describe('errors of the public API', () => {
+  test('when the API key is missing, then 401 with a code and message', async () => {
+    const response = await chat({ botId: bot.id, message: 'Hi' }, {}, null);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({
+      error: { code: 'unauthorized', message: expect.stringContaining('Authorization') },
+    });
+  });
+
+  test('when the API key is unknown, then 401', async () => {
+    const response = await chat(
+      { botId: bot.id, message: 'Hi' },
+      {},
+      'askw_not-a-real-key-000000000000000',
+    );
+    expect(response.statusCode).toBe(401);
+  });
+
+  test('when the key belongs to another customer, then 403 and nothing is stored for the bot', async () => {
+    const before = await context.database.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from conversations where bot_id = ${bot.id}`,
+    );
+    const response = await chat(
+      { botId: bot.id, message: 'How do returns work?' },
+      {},
+      strangerKey,
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: { code: 'forbidden' } });
+    const after = await context.database.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from conversations where bot_id = ${bot.id}`,
+    );
+    expect(after.rows[0]!.count).toBe(before.rows[0]!.count);
+  });
+
+  test('when the bot does not exist, then 404', async () => {
+    const response = await chat({ botId: '6f1c0000-0000-4000-8000-000000000000', message: 'Hi' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  test('when a field is missing or wrong, then 400 names it', async () => {
+    const missing = await chat({ botId: bot.id });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      error: { code: 'validation_error', fields: { message: expect.any(String) } },
+    });
+    const wrongType = await chat({ botId: bot.id, message: 'Hi', stream: 'yes' });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json()).toMatchObject({ error: { fields: { stream: expect.any(String) } } });
+  });
+
+  test('when the body is not JSON, then 400', async () => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/v1/chat',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ownerKey}` },
+      payload: '{"botId":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: { code: 'invalid_json' } });
+  });
+
+  test('when the message is over 4,000 characters, then 413', async () => {
+    const response = await chat({ botId: bot.id, message: 'a'.repeat(4001) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ error: { code: 'payload_too_large' } });
+  });
+
+  test('when a key is revoked, then it gets 403 from then on', async () => {
+    const created = await createApiKey(owner, 'Soon revoked');
+    expect((await chat({ botId: bot.id, message: 'Hi' }, {}, created.secret)).statusCode).toBe(200);
+    await owner.delete(`/api/api-keys/${created.key.id}`);
+    const response = await chat({ botId: bot.id, message: 'Hi' }, {}, created.secret);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: { message: 'This API key has been revoked.' } });
+  });
+
+  test('when a browser preflights the API from another site, then CORS allows it', async () => {
+    const response = await context.app.inject({
+      method: 'OPTIONS',
+      url: '/v1/chat',
+      headers: {
+        origin: 'https://customer.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['access-control-allow-headers']).toContain('authorization');
+  });
+});
+
+describe('OpenAPI document', () => {
+  test('when fetched, then it describes both endpoints in OpenAPI 3.1', async () => {
+    const response = await context.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(['/v1/chat', '/v1/chat/completions']);
+  });
+});
