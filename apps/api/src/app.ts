@@ -17,6 +17,10 @@ import { createSecretBox, type SecretBox } from './lib/secrets';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { KnowledgeService } from './modules/knowledge/knowledge.service';
+import { conversationsRoutes } from './modules/conversations/conversations.routes';
+import { leadsRoutes } from './modules/leads/leads.routes';
+import { LeadsService } from './modules/leads/leads.service';
+import { WebhookOutbox } from './modules/leads/webhook-outbox';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { healthRoutes } from './modules/health/health.routes';
@@ -49,6 +53,8 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting needs an interface
   interface FastifyInstance {
     auth: Auth;
+    // Widget and chat routes store the contact details visitors leave through it.
+    leads: LeadsService;
     secrets: SecretBox;
     chat: ChatService;
   }
@@ -118,8 +124,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     knowledge.stop();
     await queue.stop();
   });
+  const leads = new LeadsService({
+    db,
+    webhooks: new WebhookOutbox(db, queue),
+    realtime,
+    logger,
+  });
+  app.decorate('leads', leads);
   await app.register(botsRoutes, { db, knowledge });
   await app.register(knowledgeRoutes, { db, knowledge });
+  await app.register(leadsRoutes, { db });
+  await app.register(conversationsRoutes, { db });
   const secrets = createSecretBox({ secretsKey: env.SECRETS_KEY, authSecret: options.authSecret });
   const settings = new SettingsService({ db, secrets, logger });
   const chat = new ChatService({

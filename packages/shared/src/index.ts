@@ -7,4 +7,5 @@ export * from './bots';
 export * from './knowledge';
 export * from './settings';
 export * from './chat';
+export * from './leads';
 export * from './widget';

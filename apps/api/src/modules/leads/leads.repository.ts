@@ -1,0 +1,152 @@
+import type { LeadListQuery, LeadStatus } from '@askwell/shared';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { chatbots, conversations, leads } from '../../db/schema';
+import { uuidPattern } from '../bots/bots.repository';
+
+export type LeadRow = typeof leads.$inferSelect;
+export type LeadWithBot = { lead: LeadRow; botName: string };
+
+export type NewLead = {
+  botId: string;
+  userId: string;
+  conversationId: string | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  consent: boolean;
+};
+
+// One row per e-mail per bot: a returning visitor updates their name and phone (a blank phone
+// keeps the one given before) while the owner's status stays. `xmax = 0` is true only for a row
+// this statement inserted, which tells a new lead from a returning one in one round trip.
+export async function upsertLead(db: Database, input: NewLead) {
+  const [row] = await db
+    .insert(leads)
+    .values(input)
+    .onConflictDoUpdate({
+      target: [leads.botId, leads.email],
+      set: {
+        name: sql`excluded.name`,
+        phone: sql`coalesce(excluded.phone, ${leads.phone})`,
+        conversationId: sql`coalesce(excluded.conversation_id, ${leads.conversationId})`,
+        consent: sql`excluded.consent`,
+        updatedAt: new Date(),
+      },
+    })
+    .returning({ ...getTableColumns(leads), created: sql<boolean>`(xmax = 0)` });
+  const { created, ...lead } = row!;
+  return { lead, created };
+}
+
+// A conversation id from the widget is only linked when it really belongs to the same bot.
+export async function conversationOfBot(db: Database, botId: string, conversationId: string) {
+  if (!uuidPattern.test(conversationId)) return null;
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), eq(conversations.botId, botId)));
+  return row?.id ?? null;
+}
+
+function dayStart(day: string) {
+  return new Date(`${day}T00:00:00.000Z`);
+}
+
+function nextDayStart(day: string) {
+  const date = dayStart(day);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date;
+}
+
+export function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+export type LeadFilters = Omit<LeadListQuery, 'page' | 'pageSize'>;
+
+function leadConditions(userId: string, filters: LeadFilters) {
+  const conditions: SQL[] = [eq(leads.userId, userId)];
+  if (filters.botId) {
+    // An unknown or foreign bot simply matches nothing.
+    if (!uuidPattern.test(filters.botId)) conditions.push(sql`false`);
+    else conditions.push(eq(leads.botId, filters.botId));
+  }
+  if (filters.status) conditions.push(eq(leads.status, filters.status));
+  if (filters.from) conditions.push(gte(leads.createdAt, dayStart(filters.from)));
+  if (filters.to) conditions.push(lt(leads.createdAt, nextDayStart(filters.to)));
+  if (filters.q) {
+    const pattern = `%${escapeLike(filters.q)}%`;
+    conditions.push(
+      or(ilike(leads.name, pattern), ilike(leads.email, pattern), ilike(leads.phone, pattern))!,
+    );
+  }
+  return and(...conditions)!;
+}
+
+export async function listLeads(
+  db: Database,
+  userId: string,
+  filters: LeadFilters,
+  page: { limit: number; offset: number },
+): Promise<{ rows: LeadWithBot[]; total: number }> {
+  const where = leadConditions(userId, filters);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ lead: leads, botName: chatbots.name })
+      .from(leads)
+      .innerJoin(chatbots, eq(chatbots.id, leads.botId))
+      .where(where)
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(leads).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function findOwnedLead(db: Database, userId: string, leadId: string) {
+  if (!uuidPattern.test(leadId)) return null;
+  const [row] = await db
+    .select({ lead: leads, botName: chatbots.name })
+    .from(leads)
+    .innerJoin(chatbots, eq(chatbots.id, leads.botId))
+    .where(and(eq(leads.id, leadId), eq(leads.userId, userId)));
+  return row ?? null;
+}
+
+export async function updateLeadStatus(
+  db: Database,
+  userId: string,
+  leadId: string,
+  status: LeadStatus,
+) {
+  if (!uuidPattern.test(leadId)) return null;
+  const [row] = await db
+    .update(leads)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(leads.id, leadId), eq(leads.userId, userId)))
+    .returning({ id: leads.id });
+  return row ? findOwnedLead(db, userId, row.id) : null;
+}
+
+export async function deleteOwnedLead(db: Database, userId: string, leadId: string) {
+  if (!uuidPattern.test(leadId)) return false;
+  const rows = await db
+    .delete(leads)
+    .where(and(eq(leads.id, leadId), eq(leads.userId, userId)))
+    .returning({ id: leads.id });
+  return rows.length > 0;
+}

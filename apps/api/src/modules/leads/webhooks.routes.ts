@@ -1,0 +1,88 @@
+import {
+  webhookUrlSchema,
+  type WebhookDelivery,
+  type WebhookSecret,
+  type WebhookSettings,
+} from '@askwell/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { findOwnedBot } from '../bots/bots.repository';
+import { botNotFound, botParamsSchema } from '../bots/bots.routes';
+import type { WebhookService } from './webhooks.service';
+
+export const webhooksRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  webhooks: WebhookService;
+}> = async (app, { db, webhooks }) => {
+  async function ownedBot(userId: string, botId: string) {
+    const bot = await findOwnedBot(db, userId, botId);
+    if (!bot) throw botNotFound();
+    return bot;
+  }
+
+  app.get(
+    '/api/bots/:botId/webhook',
+    { schema: { params: botParamsSchema }, config: { access: 'signed-in' } },
+    async (request): Promise<WebhookSettings & { deliveries: WebhookDelivery[] }> => {
+      const bot = await ownedBot(request.user!.id, request.params.botId);
+      return { ...webhooks.settingsOf(bot), deliveries: await webhooks.deliveries(bot.id) };
+    },
+  );
+
+  app.put(
+    '/api/bots/:botId/webhook',
+    {
+      schema: { params: botParamsSchema, body: webhookUrlSchema },
+      config: { access: 'signed-in' },
+    },
+    async (request): Promise<WebhookSettings> => {
+      const bot = await ownedBot(request.user!.id, request.params.botId);
+      const updated = await webhooks.setUrl(bot, request.body.url || null);
+      if (!updated) throw botNotFound();
+      return webhooks.settingsOf(updated);
+    },
+  );
+
+  app.get(
+    '/api/bots/:botId/webhook/secret',
+    { schema: { params: botParamsSchema }, config: { access: 'signed-in' } },
+    async (request, reply): Promise<WebhookSecret> => {
+      const bot = await ownedBot(request.user!.id, request.params.botId);
+      const secret = webhooks.revealSecret(bot);
+      if (!secret) throw new AppError('not_found', 'No webhook secret has been generated yet.');
+      reply.header('cache-control', 'no-store');
+      return { secret };
+    },
+  );
+
+  // Generates the secret, or replaces it: deliveries from then on are signed with the new one.
+  app.post(
+    '/api/bots/:botId/webhook/secret',
+    { schema: { params: botParamsSchema }, config: { access: 'signed-in' } },
+    async (request, reply): Promise<WebhookSecret> => {
+      const bot = await ownedBot(request.user!.id, request.params.botId);
+      const secret = await webhooks.rotateSecret(bot);
+      reply.header('cache-control', 'no-store');
+      return { secret };
+    },
+  );
+
+  app.post(
+    '/api/bots/:botId/webhook/test',
+    { schema: { params: botParamsSchema }, config: { access: 'signed-in' } },
+    async (request, reply) => {
+      const bot = await ownedBot(request.user!.id, request.params.botId);
+      return reply.status(202).send(await webhooks.sendTest(bot));
+    },
+  );
+
+  app.get(
+    '/api/bots/:botId/webhook/deliveries',
+    { schema: { params: botParamsSchema }, config: { access: 'signed-in' } },
+    async (request): Promise<WebhookDelivery[]> => {
+      const bot = await ownedBot(request.user!.id, request.params.botId);
+      return webhooks.deliveries(bot.id);
+    },
+  );
+};
