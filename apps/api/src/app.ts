@@ -21,6 +21,8 @@ import { conversationsRoutes } from './modules/conversations/conversations.route
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { LeadsService } from './modules/leads/leads.service';
 import { WebhookOutbox } from './modules/leads/webhook-outbox';
+import { webhooksRoutes } from './modules/leads/webhooks.routes';
+import { WebhookService } from './modules/leads/webhooks.service';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { healthRoutes } from './modules/health/health.routes';
@@ -124,9 +126,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     knowledge.stop();
     await queue.stop();
   });
+  const webhookOutbox = new WebhookOutbox(db, queue);
   const leads = new LeadsService({
     db,
-    webhooks: new WebhookOutbox(db, queue),
+    webhooks: webhookOutbox,
     realtime,
     logger,
   });
@@ -136,6 +139,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(leadsRoutes, { db });
   await app.register(conversationsRoutes, { db });
   const secrets = createSecretBox({ secretsKey: env.SECRETS_KEY, authSecret: options.authSecret });
+  const webhooks = new WebhookService({
+    db,
+    queue,
+    outbox: webhookOutbox,
+    secrets,
+    logger,
+    allowPrivateNetwork: env.CRAWL_PRIVATE_NETWORKS,
+    retryDelaySeconds: env.WEBHOOK_RETRY_DELAY_SECONDS,
+  });
+  if (options.runWorkers ?? true) await webhooks.start();
+  await app.register(webhooksRoutes, { db, webhooks });
   const settings = new SettingsService({ db, secrets, logger });
   const chat = new ChatService({
     db,

@@ -55,6 +55,14 @@ const envSchema = z.object({
   // Crawling addresses on private networks lets a customer probe the server's own network, so it
   // is refused in production unless explicitly allowed.
   CRAWL_PRIVATE_NETWORKS: booleanFromString.optional(),
+  // Seconds before a failed webhook delivery is first retried; each later retry waits about twice
+  // as long.
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 3600')
+    .max(3600, 'must be between 1 and 3600')
+    .default(30),
   // Encrypts provider keys and webhook secrets at rest (AES-256-GCM). Unset: derived from the
   // auth secret. Changing it makes stored secrets unreadable (they must be entered again).
   SECRETS_KEY: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -153,7 +153,14 @@ export class WebhookService {
       lastStatusCode: outcome.statusCode,
       lastError: outcome.error.slice(0, maxErrorLength),
     });
-    if (!outcome.permanent) throw new DeliveryAttemptFailed(outcome.error);
+    if (finalAttempt || outcome.permanent) {
+      this.options.logger.warn(
+        { deliveryId: delivery.id, botId: bot.id, attempts, error: outcome.error },
+        'webhook delivery given up',
+      );
+      return;
+    }
+    throw new DeliveryAttemptFailed(outcome.error);
   }
 
   private async post(
