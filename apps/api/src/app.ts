@@ -171,6 +171,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(widgetRoutes, {
     db,
+    chat,
+    leads,
     secret: options.authSecret,
     publicUrl: env.PUBLIC_URL,
     limits: options.widgetLimits,

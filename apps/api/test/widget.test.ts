@@ -1,7 +1,15 @@
-import { botDefaults, type Bot, type WidgetBotConfig, type WidgetSession } from '@askwell/shared';
+import {
+  botDefaults,
+  type Bot,
+  type WidgetBotConfig,
+  type WidgetConversation,
+  type WidgetSession,
+  type WidgetStreamEvent,
+} from '@askwell/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestContext } from './helper';
 import type { BrowserClient } from './support/browser-client';
+import { addTextDocument } from './support/chat-fixtures';
 import { signUpCustomer } from './support/customers';
 import { startSmtpSink } from './support/smtp-sink';
 
@@ -15,7 +23,7 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   context = await createTestApp({
     envVars: { SMTP_URL: sink.url },
-    widgetLimits: { visitorRequests: 5, visitorMessages: 2, botMessages: 3, addressRequests: 50 },
+    widgetLimits: { visitorRequests: 12, visitorMessages: 5, botMessages: 8, addressRequests: 100 },
   });
   owner = await signUpCustomer(context, sink, 'owner@widget.test', '10.6.0.1');
 });
@@ -141,10 +149,10 @@ describe('widget endpoints: order of checks', () => {
     const second = await session(bot.id);
     const url = `/v1/widget/bots/${bot.id}/conversation`;
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 13; i++) {
       statuses.push((await widget('GET', url, { token: first.token })).statusCode);
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(statuses).toEqual([...Array<number>(12).fill(200), 429]);
     const limited = await widget('GET', url, { token: first.token });
     expect(limited.json().error.code).toBe('rate_limited');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -155,13 +163,13 @@ describe('widget endpoints: order of checks', () => {
     const bot = await createBot();
     const url = `/v1/widget/bots/${bot.id}/messages`;
     const statuses: number[] = [];
-    for (let visitor = 0; visitor < 4; visitor++) {
+    for (let visitor = 0; visitor < 9; visitor++) {
       const { token } = await session(bot.id);
       const response = await widget('POST', url, { token, payload: { message: 'Hello' } });
       statuses.push(response.statusCode);
     }
-    expect(statuses.slice(0, 3).every((status) => status !== 429)).toBe(true);
-    expect(statuses[3]).toBe(429);
+    expect(statuses.slice(0, 8).every((status) => status !== 429)).toBe(true);
+    expect(statuses[8]).toBe(429);
   });
 });
 
@@ -241,5 +249,169 @@ describe('bot settings for the widget', () => {
       'Enter a domain such as example.com or *.example.com (a port is optional).',
     );
     expect(fields.leadAfterMessages).toBe('Enter at least 1 message.');
+  });
+});
+
+function events(body: string) {
+  return body
+    .split('\n\n')
+    .filter((chunk) => chunk.startsWith('data: '))
+    .map((chunk) => JSON.parse(chunk.slice(6)) as WidgetStreamEvent);
+}
+
+describe('a visitor’s conversation', () => {
+  test('when a visitor asks, then the answer streams with sources, survives as history, takes feedback, a lead, and a reset starts over', async () => {
+    const bot = await createBot({ leadAfterMessages: 2 });
+    await addTextDocument(
+      owner,
+      bot.id,
+      'opening-hours.txt',
+      'Opening hours\n\nThe Harbour Street shop is open from 9 am to 6 pm, Monday to Saturday. On Sundays the shop is closed.',
+    );
+    const visitor = await session(bot.id);
+    const ask = (message: string) =>
+      widget('POST', `/v1/widget/bots/${bot.id}/messages`, {
+        token: visitor.token,
+        payload: { message, pageUrl: `${shop}/contact`, language: 'en-GB' },
+      });
+
+    const first = await ask('When is the Harbour Street shop open?');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toContain('text/event-stream');
+    expect(first.headers['access-control-allow-origin']).toBe(shop);
+    const stream = events(first.body);
+    expect(stream[0]).toEqual({ type: 'start' });
+    expect(stream.some((event) => event.type === 'token')).toBe(true);
+    const done = stream.at(-1)!;
+    if (done.type !== 'done') throw new Error(first.body);
+    expect(done.reply).toContain('9 am to 6 pm');
+    expect(done.sources[0]?.title).toBe('opening-hours.txt');
+    expect(done.answeredFromKnowledge).toBe(true);
+    expect(done.leadPrompt).toBeNull();
+
+    // The owner asks for the form after two visitor messages.
+    const second = events((await ask('And on Sundays?')).body).at(-1)!;
+    expect(second).toMatchObject({ type: 'done', leadPrompt: 'message_count' });
+
+    const newcomer = await session(bot.id);
+    const unanswered = await widget('POST', `/v1/widget/bots/${bot.id}/messages`, {
+      token: newcomer.token,
+      payload: { message: 'Do you repair spaceships?' },
+    });
+    expect(events(unanswered.body).at(-1)).toMatchObject({
+      type: 'done',
+      answeredFromKnowledge: false,
+      leadPrompt: 'unanswered',
+    });
+
+    const history = await widget('GET', `/v1/widget/bots/${bot.id}/conversation`, {
+      token: visitor.token,
+    });
+    const conversation = history.json<WidgetConversation>();
+    expect(conversation.conversationId).toBe(done.conversationId);
+    expect(conversation.messages.map((message) => message.role)).toEqual([
+      'visitor',
+      'assistant',
+      'visitor',
+      'assistant',
+    ]);
+    expect(conversation.messages[1]!.sources[0]?.title).toBe('opening-hours.txt');
+
+    const feedback = await widget(
+      'PUT',
+      `/v1/widget/bots/${bot.id}/messages/${done.messageId}/feedback`,
+      { token: visitor.token, payload: { rating: 'down', comment: 'Too short' } },
+    );
+    expect(feedback.statusCode, feedback.body).toBe(200);
+    const visitorMessageId = conversation.messages[0]!.id;
+    const onVisitorMessage = await widget(
+      'PUT',
+      `/v1/widget/bots/${bot.id}/messages/${visitorMessageId}/feedback`,
+      { token: visitor.token, payload: { rating: 'up' } },
+    );
+    expect(onVisitorMessage.statusCode).toBe(404);
+    const stranger = await session(bot.id);
+    const othersMessage = await widget(
+      'PUT',
+      `/v1/widget/bots/${bot.id}/messages/${done.messageId}/feedback`,
+      { token: stranger.token, payload: { rating: 'up' } },
+    );
+    expect(othersMessage.statusCode).toBe(404);
+    const reread = await widget('GET', `/v1/widget/bots/${bot.id}/conversation`, {
+      token: visitor.token,
+    });
+    expect(reread.json<WidgetConversation>().messages[1]!.feedback).toBe('down');
+
+    const invalidLead = await widget('POST', `/v1/widget/bots/${bot.id}/leads`, {
+      token: visitor.token,
+      payload: { name: '', email: 'not-an-email', consent: false },
+    });
+    expect(invalidLead.statusCode).toBe(400);
+    expect(Object.keys(invalidLead.json().error.fields).sort()).toEqual([
+      'consent',
+      'email',
+      'name',
+    ]);
+    const lead = await widget('POST', `/v1/widget/bots/${bot.id}/leads`, {
+      token: visitor.token,
+      payload: {
+        name: 'Vera Visitor',
+        email: 'vera@example.com',
+        phone: '+44 20 7946 0000',
+        consent: true,
+      },
+    });
+    expect(lead.statusCode, lead.body).toBe(201);
+    const withLead = await widget('GET', `/v1/widget/bots/${bot.id}/conversation`, {
+      token: visitor.token,
+    });
+    expect(withLead.json<WidgetConversation>().leadCaptured).toBe(true);
+    const afterLead = events((await ask('Please call me back')).body).at(-1)!;
+    expect(afterLead).toMatchObject({ type: 'done', leadPrompt: null });
+
+    const reset = await widget('DELETE', `/v1/widget/bots/${bot.id}/conversation`, {
+      token: visitor.token,
+    });
+    expect(reset.statusCode).toBe(204);
+    const fresh = await widget('GET', `/v1/widget/bots/${bot.id}/conversation`, {
+      token: visitor.token,
+    });
+    expect(fresh.json()).toEqual({ conversationId: null, messages: [], leadCaptured: false });
+    const next = events((await ask('Can someone contact me?')).body).at(-1)!;
+    if (next.type !== 'done') throw new Error('no answer');
+    expect(next.conversationId).not.toBe(done.conversationId);
+    expect(next.leadPrompt).toBe('contact_request');
+  });
+
+  test('when lead capture is off, then no form is offered and a lead is refused', async () => {
+    const bot = await createBot({ leadCapture: false });
+    const visitor = await session(bot.id);
+    const answer = await widget('POST', `/v1/widget/bots/${bot.id}/messages`, {
+      token: visitor.token,
+      payload: { message: 'Please contact me' },
+    });
+    expect(events(answer.body).at(-1)).toMatchObject({ type: 'done', leadPrompt: null });
+    const lead = await widget('POST', `/v1/widget/bots/${bot.id}/leads`, {
+      token: visitor.token,
+      payload: { name: 'Vera', email: 'vera@example.com', consent: true },
+    });
+    expect(lead.statusCode).toBe(403);
+  });
+
+  test('when an unknown chunk or a malformed preview is asked for, then nothing is served', async () => {
+    for (const url of ['/widget-assets/panel-missing.js', '/widget-assets/..%2Fwidget.js']) {
+      expect((await context.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+    const preview = await context.app.inject({
+      method: 'GET',
+      url: '/widget-preview?botId=00000000-0000-4000-8000-000000000000&theme=dark',
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).toContain('data-theme="dark"');
+    const hostile = await context.app.inject({
+      method: 'GET',
+      url: '/widget-preview?botId=%22%3E%3Cscript%3Ealert(1)%3C/script%3E',
+    });
+    expect(hostile.statusCode).toBe(400);
   });
 });

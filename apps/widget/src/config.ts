@@ -6,6 +6,8 @@ export type WidgetConfig = {
   position: WidgetPosition;
   theme: WidgetTheme;
   origin: string;
+  // Opens the panel as soon as the page loads (Askwell's own preview page uses it).
+  openOnLoad: boolean;
 };
 
 // The snippet's data-* attributes are the only configuration a host page gives; anything else
@@ -18,5 +20,6 @@ export function readConfig(script: HTMLScriptElement): WidgetConfig | undefined 
     position: script.dataset.position === 'bottom-left' ? 'bottom-left' : 'bottom-right',
     theme: script.dataset.theme === 'dark' ? 'dark' : 'light',
     origin: new URL(script.src, window.location.href).origin,
+    openOnLoad: script.dataset.open === 'true',
   };
 }

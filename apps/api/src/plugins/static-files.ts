@@ -42,6 +42,19 @@ export async function registerStaticFiles(app: FastifyInstance, options: Options
     return reply.sendFile('widget.js', options.widgetDistDir);
   });
 
+  // The chat panel the loader injects on first open; its name carries a content hash.
+  app.get<{ Params: { file: string } }>('/widget-assets/:file', async (request, reply) => {
+    const { file } = request.params;
+    const filePath = path.join(options.widgetDistDir, 'assets', file);
+    if (!/^[\w-]+\.js$/.test(file) || !existsSync(filePath)) {
+      return sendError(reply, new AppError('not_found', 'Not found.'));
+    }
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    reply.header('access-control-allow-origin', '*');
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+    return reply.sendFile(file, path.join(options.widgetDistDir, 'assets'));
+  });
+
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !isApiPath(request);
     if (wantsPage && webBuilt) {

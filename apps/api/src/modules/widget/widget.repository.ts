@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { chatbots, conversations, leads, messages } from '../../db/schema';
 import { uuidPattern } from '../bots/bots.repository';
@@ -56,7 +56,7 @@ export async function countVisitorMessages(db: Database, conversationId: string)
   const [row] = await db
     .select({ value: count() })
     .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.role, 'visitor')));
+    .where(and(eq(messages.conversationId, conversationId), ne(messages.role, 'assistant')));
   return row?.value ?? 0;
 }
 

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { consumeThrottle } from '../../lib/throttle';
-import type { BotRow } from '../bots/bots.repository';
+import { uuidPattern, type BotRow } from '../bots/bots.repository';
 import { ownOrigins, originMatches, requestOrigin } from './widget-origin';
 import { pickLanguage, widgetTexts, asksToBeContacted } from './widget-texts';
 import {
@@ -203,6 +203,30 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
     }
     return reply.status(204).send();
   });
+
+  // Askwell's own page with nothing but the snippet, framed by the dashboard as a live preview.
+  app.get(
+    '/widget-preview',
+    {
+      schema: {
+        querystring: z.object({
+          botId: z.string().regex(uuidPattern),
+          position: z.enum(['bottom-right', 'bottom-left']).default('bottom-right'),
+          theme: z.enum(['light', 'dark']).default('light'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { botId, position, theme } = request.query;
+      reply.header('cache-control', 'no-store');
+      reply.header('x-frame-options', 'SAMEORIGIN');
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Widget preview</title><style>html,body{margin:0;height:100%;background:${theme === 'dark' ? '#020617' : '#f1f5f9'}}</style></head><body><script src="/widget.js" data-bot-id="${botId}" data-position="${position}" data-theme="${theme}" data-open="true" async></script></body></html>`,
+        );
+    },
+  );
 
   app.get(
     '/v1/widget/bots/:botId/config',

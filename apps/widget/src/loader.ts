@@ -1,0 +1,152 @@
+import { readConfig, type WidgetConfig } from './config';
+import { panelGlobal, type ConfigResult, type PanelApi, type PanelMount } from './contract';
+
+declare const __ASKWELL_PANEL__: string;
+
+type AskwellApi = {
+  version: string;
+  open: () => void;
+  close: () => void;
+  toggle: () => void;
+  reset: () => Promise<void>;
+};
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting needs an interface
+  interface Window {
+    Askwell?: AskwellApi;
+    [panelGlobal]?: PanelMount;
+  }
+}
+
+const labels: Record<string, string> = {
+  en: 'Open chat',
+  es: 'Abrir chat',
+  de: 'Chat öffnen',
+  fr: 'Ouvrir le chat',
+};
+
+// Only the launcher lives here; everything else arrives with the panel chunk on first open, so a
+// host page pays a few hundred bytes until a visitor wants to chat.
+const launcherCss = `
+:host{all:initial}
+*{box-sizing:border-box}
+.frame{position:fixed;bottom:20px;z-index:2147483000;font:400 15px/1.45 var(--aw-font,system-ui,-apple-system,"Segoe UI",sans-serif);color:#1f2937}
+.frame.right{right:20px}.frame.left{left:20px}
+.launcher{all:unset;box-sizing:border-box;display:flex;align-items:center;justify-content:center;width:56px;height:56px;border-radius:50%;cursor:pointer;background:var(--aw-button,#1e40af);color:#fff;box-shadow:0 6px 20px rgba(15,23,42,.28);transition:transform .15s ease}
+.launcher:hover{transform:scale(1.06)}
+.launcher:focus-visible{outline:3px solid var(--aw-focus,#93c5fd);outline-offset:3px}
+.launcher svg{width:26px;height:26px}
+.launcher .x{display:none}.frame.open .launcher .x{display:block}.frame.open .launcher .bubble{display:none}
+@media (prefers-reduced-motion:reduce){.launcher{transition:none}}
+`;
+
+const icons =
+  '<svg class="bubble" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M21 11.5a8.4 8.4 0 0 1-9 8.4 9 9 0 0 1-3.9-.9L3 20.5l1.5-4.6a8.4 8.4 0 0 1-.9-3.9A8.5 8.5 0 0 1 12 3.1a8.4 8.4 0 0 1 9 8.4z"/></svg><svg class="x" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" aria-hidden="true"><path d="M18 6 6 18M6 6l12 12"/></svg>';
+
+function start(settings: WidgetConfig) {
+  const api = `${settings.origin}/v1/widget/bots/${encodeURIComponent(settings.botId)}`;
+  const lang = navigator.language || 'en';
+
+  const host = document.createElement('askwell-widget');
+  // Inline !important beats any host stylesheet, so the page cannot hide, move or restyle the
+  // element the widget lives in; the shadow root keeps the page's CSS out of everything inside.
+  host.setAttribute(
+    'style',
+    'all:initial!important;position:fixed!important;inset:auto!important;width:0!important;height:0!important;overflow:visible!important;display:block!important;z-index:2147483000!important;contain:none!important',
+  );
+  const root = host.attachShadow({ mode: 'open' });
+  const style = document.createElement('style');
+  style.textContent = launcherCss;
+  const frame = document.createElement('div');
+  frame.className = `frame ${settings.position === 'bottom-left' ? 'left' : 'right'} ${settings.theme}`;
+  const launcher = document.createElement('button');
+  launcher.type = 'button';
+  launcher.className = 'launcher';
+  launcher.setAttribute('aria-label', labels[lang.slice(0, 2).toLowerCase()] ?? labels.en!);
+  launcher.setAttribute('aria-expanded', 'false');
+  launcher.setAttribute('aria-haspopup', 'dialog');
+  launcher.innerHTML = icons;
+  frame.append(launcher);
+  root.append(style, frame);
+  document.body.append(host);
+
+  const config: Promise<ConfigResult> = fetch(`${api}/config?lang=${encodeURIComponent(lang)}`)
+    .then(async (response) => {
+      const body = await response.json();
+      return response.ok
+        ? { ok: true as const, config: body }
+        : { ok: false as const, code: body?.error?.code ?? 'error', status: response.status };
+    })
+    .catch(() => ({ ok: false as const, code: 'network', status: 0 }));
+  void config.then((result) => {
+    if (!result.ok) return;
+    const { widgetConfig } = result.config;
+    frame.style.setProperty('--aw-button', widgetConfig.buttonColor);
+    frame.style.setProperty('--aw-font', widgetConfig.fontFamily);
+  });
+
+  const emit = (name: string, detail?: unknown) => {
+    window.dispatchEvent(new CustomEvent(`askwell:${name}`, { detail }));
+  };
+  const openKey = `askwell:${settings.botId}:open`;
+  let isOpen = false;
+  const setOpen = (open: boolean) => {
+    isOpen = open;
+    frame.classList.toggle('open', open);
+    launcher.setAttribute('aria-expanded', String(open));
+    try {
+      if (open) sessionStorage.setItem(openKey, '1');
+      else sessionStorage.removeItem(openKey);
+    } catch {
+      // Storage can be blocked (private modes, sandboxed frames); the widget still works.
+    }
+  };
+
+  let panel: Promise<PanelApi> | undefined;
+  const loadPanel = () => {
+    panel ??= new Promise<PanelMount>((resolve, reject) => {
+      if (window[panelGlobal]) return resolve(window[panelGlobal]);
+      const script = document.createElement('script');
+      script.src = `${settings.origin}/widget-assets/${__ASKWELL_PANEL__}`;
+      script.async = true;
+      script.onload = () => (window[panelGlobal] ? resolve(window[panelGlobal]) : reject());
+      script.onerror = reject;
+      document.head.append(script);
+    }).then((mount) => mount({ root, frame, launcher, settings, config, emit, setOpen }));
+    panel.catch(() => {
+      panel = undefined;
+    });
+    return panel;
+  };
+
+  const open = () => void loadPanel().then((loaded) => loaded.open());
+  const close = () => void panel?.then((loaded) => loaded.close());
+  launcher.addEventListener('click', () => (isOpen ? close() : open()));
+  // Start fetching the panel when the visitor shows intent, so opening feels instant.
+  launcher.addEventListener('pointerenter', () => void loadPanel(), { once: true });
+  launcher.addEventListener('focus', () => void loadPanel(), { once: true });
+
+  window.Askwell = {
+    version: '1.0.0',
+    open,
+    close,
+    toggle: () => (isOpen ? close() : open()),
+    reset: async () => (await loadPanel()).reset(),
+  };
+
+  let reopen = settings.openOnLoad;
+  try {
+    reopen ||= sessionStorage.getItem(openKey) === '1';
+  } catch {
+    // See above: without storage the panel simply starts closed.
+  }
+  if (reopen) open();
+}
+
+const script = document.currentScript as HTMLScriptElement | null;
+const settings = script ? readConfig(script) : undefined;
+if (settings && !window.Askwell) {
+  if (document.body) start(settings);
+  else document.addEventListener('DOMContentLoaded', () => start(settings), { once: true });
+}
