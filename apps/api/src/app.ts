@@ -150,7 +150,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   if (options.runWorkers ?? true) await webhooks.start();
   await app.register(webhooksRoutes, { db, webhooks });
-  const settings = new SettingsService({ db, secrets, logger });
+  const settings = new SettingsService({
+    db,
+    secrets,
+    logger,
+    connectionTimeoutMs: Math.min(env.CHAT_PROVIDER_TIMEOUT_MS, 10_000),
+  });
   const chat = new ChatService({
     db,
     knowledge,

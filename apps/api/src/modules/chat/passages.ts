@@ -86,18 +86,20 @@ function snippetOf(text: string) {
 
 const sentenceSegmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 
-// The sentences of a passage that carry the question's words, in their original order; short
-// passages are quoted whole.
+// The sentences of a passage that carry the question's words, in their original order, so a
+// quote holds the answer and not the rest of the chunk (nor any stray text a document carries).
 export function excerpt(passage: Passage, terms: Set<string>, maxChars = 480) {
   let text = passage.text.trim();
   if (passage.question) text = text.replace(/^Q:[\s\S]*?\nA:\s*/, '');
-  const flat = text.replace(/\s+/g, ' ');
-  if (flat.length <= maxChars) return flat;
-  const sentences = Array.from(sentenceSegmenter.segment(flat), (part, index) => ({
-    index,
-    text: part.segment.trim(),
-    matched: matchedCount(terms, part.segment),
-  })).filter((sentence) => sentence.text.length > 0);
+  const sentences = text
+    .split(/\n+/)
+    .flatMap((line) => Array.from(sentenceSegmenter.segment(line), (part) => part.segment.trim()))
+    .filter((sentence) => sentence.length > 0)
+    .map((sentence, index) => ({ index, text: sentence, matched: matchedCount(terms, sentence) }));
+  if (sentences.length <= 1 || (passage.question && text.length <= maxChars)) {
+    const flat = text.replace(/\s+/g, ' ');
+    return flat.length <= maxChars ? flat : `${flat.slice(0, maxChars).trimEnd()}…`;
+  }
   const ranked = [...sentences].sort((x, y) => y.matched - x.matched || x.index - y.index);
   const chosen = new Set<number>();
   let length = 0;
@@ -108,10 +110,9 @@ export function excerpt(passage: Passage, terms: Set<string>, maxChars = 480) {
     length += sentence.text.length + 1;
     if (length >= maxChars) break;
   }
-  const picked = sentences.filter((sentence) => chosen.has(sentence.index));
   const parts: string[] = [];
   let previous = -1;
-  for (const sentence of picked) {
+  for (const sentence of sentences.filter((item) => chosen.has(item.index))) {
     if (previous !== -1 && sentence.index !== previous + 1) parts.push('…');
     parts.push(sentence.text);
     previous = sentence.index;

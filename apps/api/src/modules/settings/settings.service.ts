@@ -40,7 +40,15 @@ export class SettingsService {
   // without letting a changed key go unnoticed for long (this instance forgets at once).
   private readonly cache = new Map<string, { at: number; value: ProviderSettings }>();
 
-  constructor(private readonly options: { db: Database; secrets: SecretBox; logger: Logger }) {}
+  constructor(
+    private readonly options: {
+      db: Database;
+      secrets: SecretBox;
+      logger: Logger;
+      // How long "test connection" waits for the provider.
+      connectionTimeoutMs?: number;
+    },
+  ) {}
 
   async get(userId: string): Promise<ModelSettings> {
     const row = await findSettings(this.options.db, userId);
@@ -107,14 +115,14 @@ export class SettingsService {
     provider: ConnectionProvider,
   ): Promise<ConnectionTestResult> {
     const settings = await this.providerSettings(userId);
+    const timing = { timeoutMs: this.options.connectionTimeoutMs ?? 10_000 };
     if (provider === 'custom') {
-      return testProviderConnection({
-        provider,
-        apiKey: settings.keys.customApiKey,
-        baseUrl: settings.customEndpoint,
-      });
+      return testProviderConnection(
+        { provider, apiKey: settings.keys.customApiKey, baseUrl: settings.customEndpoint },
+        timing,
+      );
     }
-    return testProviderConnection({ provider, apiKey: settings.keys[provider] });
+    return testProviderConnection({ provider, apiKey: settings.keys[provider] }, timing);
   }
 
   // A key that no longer decrypts (the secrets key changed) counts as not set, so the customer
