@@ -6,13 +6,32 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export type SpawnedServer = { baseUrl: string; dataDir: string; stop: () => Promise<void> };
+export type SpawnedServer = {
+  baseUrl: string;
+  dataDir: string;
+  pid: number;
+  stop: () => Promise<void>;
+  // SIGKILL, as a crash or the OOM killer would; the data folder is left as it was.
+  kill: () => Promise<void>;
+};
+
+type SpawnOptions = {
+  // Reuse a data folder (a restart after a crash); it is then left in place on stop.
+  dataDir?: string;
+  entry?: string;
+};
 
 // Starts the real server as `npm start` does (without building), on a free port and a throw-away
-// data folder, and resolves with the URL it prints. Used by the e2e suite and the benchmarks.
-export async function spawnServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'askwell-server-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+// data folder, and resolves with the URL it prints. Used by the e2e suite, API tests that need a
+// real process, and the benchmarks.
+export async function spawnServer(
+  env: Record<string, string> = {},
+  options: SpawnOptions = {},
+): Promise<SpawnedServer> {
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'askwell-server-')));
+  const entry = options.entry ?? 'apps/api/src/server.ts';
+  const server = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -45,16 +64,20 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
   server.stdout.removeAllListeners('data');
   server.stdout.resume();
 
+  const endWith = async (signal: NodeJS.Signals) => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill(signal);
+    await exited;
+  };
   return {
     baseUrl,
     dataDir,
+    pid: server.pid!,
     stop: async () => {
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGTERM');
-        await exited;
-      }
-      await rm(dataDir, { recursive: true, force: true });
+      await endWith('SIGTERM');
+      if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },
+    kill: () => endWith('SIGKILL'),
   };
 }
