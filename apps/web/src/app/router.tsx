@@ -207,6 +207,18 @@ const routes: RouteObject[] = [
                   })),
               },
               {
+                path: 'conversations/:conversationId?',
+                lazy: () =>
+                  import('./routes/dashboard/conversations').then((m) => ({
+                    Component: m.ConversationsRoute,
+                  })),
+              },
+              {
+                path: 'leads',
+                lazy: () =>
+                  import('./routes/dashboard/leads').then((m) => ({ Component: m.LeadsRoute })),
+              },
+              {
                 path: 'analytics',
                 lazy: () =>
                   import('./routes/dashboard/analytics').then((m) => ({

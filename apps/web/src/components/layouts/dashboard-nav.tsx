@@ -4,9 +4,11 @@ import {
   Bot,
   FileText,
   LayoutDashboard,
+  MessagesSquare,
   Plug,
   Settings,
   ShieldCheck,
+  UserRoundPlus,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -44,6 +46,18 @@ export const dashboardNavItems: DashboardNavItem[] = [
     to: '/dashboard/integration',
     icon: Plug,
     keywords: 'embed script website api snippet install',
+  },
+  {
+    label: 'Conversations',
+    to: '/dashboard/conversations',
+    icon: MessagesSquare,
+    keywords: 'inbox chats transcripts messages visitors feedback',
+  },
+  {
+    label: 'Leads',
+    to: '/dashboard/leads',
+    icon: UserRoundPlus,
+    keywords: 'contacts emails crm webhook export customers',
   },
   {
     label: 'Analytics',
