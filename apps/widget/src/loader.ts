@@ -33,7 +33,7 @@ const launcherCss = `
 *{box-sizing:border-box}
 .frame{position:fixed;bottom:20px;z-index:2147483000;font:400 15px/1.45 var(--aw-font,system-ui,-apple-system,"Segoe UI",sans-serif);color:#1f2937}
 .frame.right{right:20px}.frame.left{left:20px}
-.launcher{all:unset;box-sizing:border-box;display:flex;align-items:center;justify-content:center;width:56px;height:56px;border-radius:50%;cursor:pointer;background:var(--aw-button,#1e40af);color:#fff;box-shadow:0 6px 20px rgba(15,23,42,.28);transition:transform .15s ease}
+.launcher{all:unset;box-sizing:border-box;display:flex;align-items:center;justify-content:center;width:56px;height:56px;border-radius:50%;cursor:pointer;background:var(--aw-button,#1e40af);color:var(--aw-on-button,#fff);box-shadow:0 6px 20px rgba(15,23,42,.28);transition:transform .15s ease}
 .launcher:hover{transform:scale(1.06)}
 .launcher:focus-visible{outline:3px solid var(--aw-focus,#93c5fd);outline-offset:3px}
 .launcher svg{width:26px;height:26px}

@@ -60,6 +60,23 @@ const offlineText: Record<string, string> = {
   fr: 'Le chat est injoignable. Veuillez réessayer plus tard.',
 };
 
+// Owners pick any colour; text on it must stay readable, so it is black or white by luminance.
+function readableOn(colour: string, within: ShadowRoot) {
+  const probe = document.createElement('i');
+  probe.style.color = colour;
+  within.append(probe);
+  const channels = getComputedStyle(probe)
+    .color.match(/[\d.]+/g)
+    ?.map(Number) ?? [0, 0, 0];
+  probe.remove();
+  const [r, g, b] = channels.map((value) => {
+    const c = value / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return luminance > 0.4 ? '#111827' : '#ffffff';
+}
+
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const phonePattern = /^\+?[\d\s().-]+$/;
 
@@ -68,6 +85,7 @@ class ApiFailure extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly fields: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -152,6 +170,7 @@ const mount: PanelMount = (context: PanelContext) => {
   }
 
   function showUnavailable(text: string) {
+    panel.classList.add('compact');
     log.replaceChildren(h('div', { class: 'unavailable' }, svg(paths.off), h('p', {}, text)));
     compose.hidden = true;
     resetButton.hidden = true;
@@ -189,6 +208,7 @@ const mount: PanelMount = (context: PanelContext) => {
       response.status,
       body?.error?.code ?? 'error',
       body?.error?.message ?? texts?.error ?? '',
+      body?.error?.fields,
     );
   }
 
@@ -216,6 +236,8 @@ const mount: PanelMount = (context: PanelContext) => {
     frame.style.setProperty('--aw-primary', colours.primaryColor);
     frame.style.setProperty('--aw-primary-text', colours.primaryColor);
     frame.style.setProperty('--aw-button', colours.buttonColor);
+    frame.style.setProperty('--aw-on-primary', readableOn(colours.primaryColor, root));
+    frame.style.setProperty('--aw-on-button', readableOn(colours.buttonColor, root));
     frame.style.setProperty('--aw-text', colours.textColor);
     frame.style.setProperty('--aw-font', colours.fontFamily);
     heading.textContent = config.name;
@@ -389,6 +411,16 @@ const mount: PanelMount = (context: PanelContext) => {
       input.setAttribute('aria-invalid', String(Boolean(message)));
       return !message;
     };
+    for (const [input, error] of [
+      [name.input, name.error],
+      [email.input, email.error],
+      [phone.input, phone.error],
+      [consent, consentError],
+    ] as const) {
+      input.addEventListener(input === consent ? 'change' : 'input', () =>
+        setError(input, error, ''),
+      );
+    }
     skip.addEventListener('click', () => {
       if (conversationId) storage.set(dismissedKey, conversationId);
       form.remove();
@@ -439,8 +471,14 @@ const mount: PanelMount = (context: PanelContext) => {
         })
         .catch((error: unknown) => {
           submit.disabled = false;
-          const fields = error instanceof ApiFailure ? error.message : t.error;
-          setError(email.input, email.error, fields);
+          // The server checks the same rules; its verdict is shown in the visitor's language.
+          const fields = error instanceof ApiFailure ? error.fields : {};
+          if (fields.name) setError(name.input, name.error, t.leadNameRequired);
+          if (fields.phone) setError(phone.input, phone.error, t.leadPhoneInvalid);
+          if (fields.consent) setError(consent, consentError, t.leadConsentRequired);
+          if (fields.email || Object.keys(fields).length === 0) {
+            setError(email.input, email.error, fields.email ? t.leadEmailInvalid : t.error);
+          }
         });
     });
     leadForm = form;
@@ -473,8 +511,10 @@ const mount: PanelMount = (context: PanelContext) => {
     let answer: { wrapper: HTMLElement; bubble: HTMLElement } | null = null;
     let streamed = '';
     let frameRequested = false;
+    let finished = false;
     const paint = () => {
       frameRequested = false;
+      if (finished) return;
       if (!answer) {
         typing.remove();
         answer = addMessage({ role: 'assistant', content: '' });
@@ -491,6 +531,7 @@ const mount: PanelMount = (context: PanelContext) => {
           requestAnimationFrame(paint);
         }
       });
+      finished = true;
       typing.remove();
       (answer as { wrapper: HTMLElement } | null)?.wrapper.remove();
       conversationId = done.conversationId;
@@ -503,8 +544,8 @@ const mount: PanelMount = (context: PanelContext) => {
       });
       emit('message', { role: 'assistant', text: done.reply, sources: done.sources });
       if (done.leadPrompt) showLeadForm(done.leadPrompt === 'contact_request');
-      if (bot?.lead.enabled && !leadCaptured) contactLink.hidden = false;
     } catch (error) {
+      finished = true;
       typing.remove();
       const text =
         error instanceof ApiFailure && error.code === 'rate_limited'
@@ -571,14 +612,14 @@ const mount: PanelMount = (context: PanelContext) => {
     showWelcome();
     for (const message of history.messages) addMessage(message);
     if (history.messages.length > 0) log.querySelector('.starters')?.remove();
-    contactLink.hidden = !bot?.lead.enabled || leadCaptured || history.messages.length === 0;
+    contactLink.hidden = !bot?.lead.enabled || leadCaptured;
   }
 
   function load() {
     loaded ??= context.config.then(async (result) => {
       if (!result.ok) {
         status.textContent = '';
-        heading.textContent = '';
+        heading.textContent = 'Chat';
         closeButton.setAttribute('aria-label', 'Close');
         showUnavailable(
           result.status === 0
@@ -700,7 +741,7 @@ const mount: PanelMount = (context: PanelContext) => {
     conversationId = null;
     leadCaptured = false;
     leadForm = null;
-    contactLink.hidden = true;
+    contactLink.hidden = !bot.lead.enabled;
     showWelcome();
     if (isOpen) textarea.focus();
   }

@@ -1,0 +1,361 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Bot } from '@askwell/shared';
+import type { Browser, Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, registerTestCustomer, test } from './fixtures';
+
+const shots = 'test-results/screens/widget';
+
+// Everything a visitor could smuggle in: markup in the bot's name and welcome message, in a
+// document the bot quotes, and in their own messages. None of it may run or render as HTML.
+const xss = {
+  name: 'Harbour <img src=x onerror="window.__xss=1"> Shop',
+  welcome: 'Welcome! <script>window.__xss=2</script> Ask me anything.',
+  document:
+    'Opening hours\n\nThe Harbour Street shop is open from 9 am to 6 pm, Monday to Saturday. <img src=x onerror="window.__xss=3"> Sundays closed.',
+  visitor: '<img src=x onerror="window.__xss=4">What about parking?',
+};
+
+type HostSite = { origin: string; close: () => Promise<void> };
+
+// A customer's website: another origin (its own loopback port) with nothing but the snippet.
+async function startHostSite(baseURL: string, botId: string): Promise<HostSite> {
+  const snippet = (theme = 'light') =>
+    `<script src="${baseURL}/widget.js" data-bot-id="${botId}" data-position="bottom-right" data-theme="${theme}" async></script>`;
+  const page = (title: string, body: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="margin:0;font-family:Georgia,serif;background:#fffbeb"><main style="padding:32px;max-width:720px"><h1>${title}</h1><p>Fresh bread, cakes and coffee since 1987. Visit us on Harbour Street.</p></main>${body}</body></html>`;
+  const hostile = `<style>
+    * { all: unset !important; font-size: 40px !important; color: red !important; background: lime !important; display: block !important; position: static !important; }
+    button { width: 400px !important; height: 10px !important; border: 9px solid red !important; }
+    askwell-widget { display: none !important; opacity: 0 !important; transform: scale(3) !important; }
+    div, p, form, textarea { padding: 50px !important; }
+  </style>`;
+  const server: Server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://host').pathname;
+    const html =
+      path === '/hostile'
+        ? page('Hostile bakery', hostile + snippet())
+        : path === '/dark'
+          ? page('Bakery at night', snippet('dark'))
+          : path === '/menu'
+            ? page('Our menu', snippet())
+            : page('Harbour Bakery', snippet());
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function watchForScripts(page: Page) {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __askwellEvents: string[] }).__askwellEvents = seen;
+    for (const name of ['open', 'close', 'message', 'lead']) {
+      window.addEventListener(`askwell:${name}`, () => seen.push(name));
+    }
+  });
+  return dialogs;
+}
+
+async function expectNoInjectedScript(page: Page, dialogs: string[]) {
+  expect(dialogs).toEqual([]);
+  expect(
+    await page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
+  ).toBeUndefined();
+}
+
+const events = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __askwellEvents: string[] }).__askwellEvents);
+
+async function newPhonePage(browser: Browser) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  return context.newPage();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('the website widget', () => {
+  let bot: Bot;
+  let site: HostSite;
+  let refusedSite: HostSite;
+
+  test.beforeAll(async ({ browser }) => {
+    const baseURL = process.env.E2E_BASE_URL!;
+    const page = await browser.newPage({ baseURL });
+    await registerTestCustomer(page.request, { verified: true, name: 'Olivia Owner' });
+    const origin = { Origin: baseURL };
+    const created = await page.request.post('/api/bots', {
+      headers: origin,
+      data: {
+        name: xss.name,
+        description: '',
+        tone: 'friendly',
+        goal: 'lead_generation',
+        instructions: '',
+        starterQuestions: ['When are you open?', 'Do you deliver?'],
+        fallbackMessage: "I'm sorry, I don't know that yet. Leave your email and we will reply.",
+        widgetConfig: {
+          primaryColor: '#0F766E',
+          buttonColor: '#0F766E',
+          textColor: '#1F2937',
+          fontFamily: 'Inter, sans-serif',
+          welcomeMessage: xss.welcome,
+          placeholderText: 'Ask about our bakery...',
+        },
+        allowedDomains: ['127.0.0.1'],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    bot = (await created.json()) as Bot;
+    const upload = await page.request.post(`/api/bots/${bot.id}/documents`, {
+      headers: origin,
+      multipart: {
+        file: {
+          name: 'opening-hours.txt',
+          mimeType: 'text/plain',
+          buffer: Buffer.from(xss.document),
+        },
+      },
+    });
+    expect(upload.status(), await upload.text()).toBeLessThan(300);
+    await expect
+      .poll(
+        async () => {
+          const response = await page.request.get(`/api/sources?botId=${bot.id}`);
+          return ((await response.json()) as Array<{ status: string }>).map((s) => s.status).join();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('completed');
+    site = await startHostSite(baseURL, bot.id);
+    refusedSite = await startHostSite(baseURL, bot.id);
+    // Only the first site's port is allowed; the second is another origin on the same host.
+    const port = new URL(site.origin).port;
+    const restricted = await page.request.put(`/api/bots/${bot.id}`, {
+      headers: origin,
+      data: { ...bot, allowedDomains: [`127.0.0.1:${port}`] },
+    });
+    expect(restricted.status(), await restricted.text()).toBe(200);
+    await page.close();
+  });
+
+  test.afterAll(async () => {
+    await site?.close();
+    await refusedSite?.close();
+  });
+
+  test('a visitor chats on the customer’s site, gets a streamed answer with sources, leaves their details, and the conversation survives reloads until reset', async ({
+    page,
+  }) => {
+    const dialogs = await watchForScripts(page);
+    await page.goto(site.origin);
+    const launcher = page.getByRole('button', { name: 'Open chat' });
+    await expect(launcher).toBeVisible();
+    await page.screenshot({ path: `${shots}/closed.png` });
+
+    await launcher.click();
+    const panel = page.getByRole('dialog', { name: xss.name });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('heading', { name: xss.name })).toHaveText(xss.name);
+    const log = panel.getByRole('log');
+    await expect(log.getByText(xss.welcome)).toBeVisible();
+    await expect(panel.getByRole('textbox', { name: 'Your message' })).toBeFocused();
+    await expect(panel.getByRole('textbox', { name: 'Your message' })).toHaveAttribute(
+      'placeholder',
+      'Ask about our bakery...',
+    );
+    await expect(panel.getByRole('button', { name: 'When are you open?' })).toBeVisible();
+    await page.screenshot({ path: `${shots}/open.png` });
+
+    const streamed = page.waitForResponse((response) => response.url().endsWith('/messages'));
+    await panel.getByRole('button', { name: 'When are you open?' }).click();
+    const response = await streamed;
+    expect(response.headers()['content-type']).toContain('text/event-stream');
+    const answer = log.locator('.msg.bot').last();
+    await expect(answer).toContainText('9 am to 6 pm');
+    await expect(answer.getByRole('listitem').first()).toHaveText('opening-hours.txt');
+    await expect(answer.getByText('Sources')).toBeVisible();
+    await expect(answer).toContainText('<img src=x onerror="window.__xss=3">');
+    await page.screenshot({ path: `${shots}/answer-with-sources.png` });
+
+    await answer.getByRole('button', { name: 'Helpful', exact: true }).click();
+    await expect(answer.getByRole('button', { name: 'Helpful', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await answer.getByRole('textbox', { name: 'What could be better? (optional)' }).fill('Great');
+    await answer.getByRole('button', { name: 'Send feedback' }).click();
+    await expect(answer.getByText('Thanks for your feedback!')).toBeVisible();
+
+    const message = panel.getByRole('textbox', { name: 'Your message' });
+    await message.fill(xss.visitor);
+    await message.press('Enter');
+    await expect(log.locator('.msg.me').last()).toHaveText(xss.visitor);
+    await expect(log.locator('.msg.bot')).toHaveCount(3);
+
+    await message.fill('Can someone contact me about a wedding cake?');
+    await message.press('Enter');
+    const form = panel.getByRole('form', { name: 'Leave your details' });
+    await expect(form).toBeVisible();
+    await form.getByRole('button', { name: 'Send details' }).click();
+    await expect(form.getByText('Please enter your name.')).toBeVisible();
+    await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
+    await expect(form.getByText('Please agree to be contacted.')).toBeVisible();
+    await form.getByLabel('Name').fill('Wendy Wedding');
+    await form.getByLabel('Email').fill('wendy@example.com');
+    await form.getByLabel('Phone (optional)').fill('+44 20 7946 0001');
+    await page.screenshot({ path: `${shots}/lead-form.png` });
+    await form.getByLabel('I agree to be contacted about my request.').check();
+    await form.getByRole('button', { name: 'Send details' }).click();
+    await expect(panel.getByText('Thank you! We will be in touch soon.')).toBeVisible();
+    expect(await events(page)).toEqual(expect.arrayContaining(['open', 'message', 'lead']));
+
+    await page.reload();
+    const reopened = page.getByRole('dialog', { name: xss.name });
+    await expect(reopened.getByRole('log')).toContainText('9 am to 6 pm');
+    await expect(reopened.getByRole('log')).toContainText(xss.visitor);
+
+    await page.goto(`${site.origin}/menu`);
+    await page.evaluate(() =>
+      (window as unknown as { Askwell: { open: () => void } }).Askwell.open(),
+    );
+    await expect(page.getByRole('dialog', { name: xss.name }).getByRole('log')).toContainText(
+      'wedding cake',
+    );
+    await page.evaluate(() =>
+      (window as unknown as { Askwell: { close: () => void } }).Askwell.close(),
+    );
+    await expect(page.getByRole('dialog', { name: xss.name })).toBeHidden();
+    expect(await events(page)).toEqual(expect.arrayContaining(['open', 'close']));
+
+    await page.evaluate(() =>
+      (window as unknown as { Askwell: { toggle: () => void } }).Askwell.toggle(),
+    );
+    const again = page.getByRole('dialog', { name: xss.name });
+    await again.getByRole('button', { name: 'New conversation' }).click();
+    await expect(again.getByRole('log')).not.toContainText('wedding cake');
+    await expect(again.getByRole('log')).toContainText(xss.welcome);
+    await page.reload();
+    await expect(page.getByRole('dialog', { name: xss.name }).getByRole('log')).toContainText(
+      xss.welcome,
+    );
+    await expect(page.getByRole('dialog', { name: xss.name }).getByRole('log')).not.toContainText(
+      'wedding cake',
+    );
+    await expectNoInjectedScript(page, dialogs);
+
+    const leads = await page.request.get(`${process.env.E2E_BASE_URL}/api/leads`);
+    if (leads.ok()) expect(await leads.text()).toContain('wendy@example.com');
+  });
+
+  test('the widget is usable with the keyboard alone and has no serious accessibility problems', async ({
+    page,
+  }) => {
+    await page.goto(site.origin);
+    const launcher = page.getByRole('button', { name: 'Open chat' });
+    await launcher.focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('dialog', { name: xss.name });
+    await expect(panel.getByRole('textbox', { name: 'Your message' })).toBeFocused();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('ASKWELL-WIDGET');
+    }
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(launcher).toBeFocused();
+    await expect(launcher).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('a hostile host stylesheet changes nothing in the widget', async ({ page }) => {
+    const measure = async () => {
+      const launcher = page.getByRole('button', { name: /Open chat|Close chat/ });
+      const box = await launcher.boundingBox();
+      const colour = await launcher.evaluate((node) => getComputedStyle(node).backgroundColor);
+      return { box, colour };
+    };
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(site.origin);
+    await expect(page.getByRole('button', { name: 'Open chat' })).toBeVisible();
+    await expect.poll(async () => (await measure()).colour).toBe('rgb(15, 118, 110)');
+    const clean = await measure();
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    // The panel eases in; compare it at rest.
+    await expect.poll(async () => (await page.getByRole('dialog').boundingBox())?.width).toBe(380);
+    const cleanPanel = await page.getByRole('dialog').boundingBox();
+    await page.evaluate(() =>
+      (window as unknown as { Askwell: { close: () => void } }).Askwell.close(),
+    );
+
+    await page.goto(`${site.origin}/hostile`);
+    await expect(page.getByRole('button', { name: 'Open chat' })).toBeVisible();
+    await expect.poll(async () => (await measure()).colour).toBe('rgb(15, 118, 110)');
+    expect(await measure()).toEqual(clean);
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    const panel = page.getByRole('dialog');
+    await expect(panel).toBeVisible();
+    await expect.poll(async () => (await panel.boundingBox())?.width).toBe(380);
+    expect(await panel.boundingBox()).toEqual(cleanPanel);
+    const heading = panel.getByRole('heading', { name: xss.name });
+    expect(await heading.evaluate((node) => getComputedStyle(node).fontSize)).toBe('15px');
+    await page.screenshot({ path: `${shots}/hostile-host.png` });
+  });
+
+  test('a page on an origin the bot does not allow shows a calm refusal and the API answers 403', async ({
+    page,
+    request,
+  }) => {
+    const refused = page.waitForResponse((response) => response.url().includes('/config'));
+    await page.goto(refusedSite.origin);
+    expect((await refused).status()).toBe(403);
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    await expect(
+      page.getByRole('dialog').getByText('Chat is not available on this site.'),
+    ).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Your message' })).toHaveCount(0);
+    await page.screenshot({ path: `${shots}/refused.png` });
+
+    const api = await request.get(`${process.env.E2E_BASE_URL}/v1/widget/bots/${bot.id}/config`, {
+      headers: { Origin: refusedSite.origin },
+    });
+    expect(api.status()).toBe(403);
+    expect((await api.json()).error.code).toBe('origin_not_allowed');
+  });
+
+  test('on a phone the panel fills the screen; the dark theme applies', async ({ browser }) => {
+    const phone = await newPhonePage(browser);
+    await phone.goto(site.origin);
+    await phone.getByRole('button', { name: 'Open chat' }).click();
+    const panel = phone.getByRole('dialog', { name: xss.name });
+    await expect(panel.getByRole('log')).toContainText(xss.welcome);
+    expect(await panel.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+    await phone.screenshot({ path: `${shots}/phone-390.png` });
+    await phone.context().close();
+
+    const dark = await browser.newPage();
+    await dark.goto(`${site.origin}/dark`);
+    await dark.getByRole('button', { name: 'Open chat' }).click();
+    const darkPanel = dark.getByRole('dialog', { name: xss.name });
+    await expect(darkPanel.getByRole('log')).toContainText(xss.welcome);
+    expect(await darkPanel.evaluate((node) => getComputedStyle(node).backgroundColor)).toBe(
+      'rgb(15, 23, 42)',
+    );
+    await dark.screenshot({ path: `${shots}/dark.png` });
+    await dark.close();
+  });
+});
