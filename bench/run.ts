@@ -6,6 +6,8 @@ type Benchmark = () => Promise<Record<string, unknown>>;
 
 const benchmarks: Record<string, () => Promise<Benchmark>> = {
   http: async () => (await import('./http-health')).runHttpHealthBenchmark,
+  chat: async () => (await import('./chat-api')).runChatApiBenchmark,
+  'chat-ttft': async () => (await import('./chat-ttft')).runChatTtftBenchmark,
   pdf: async () => (await import('./pdf-extraction')).runPdfExtractionBenchmark,
   retrieval: async () => (await import('./retrieval-memory')).runRetrievalMemoryBenchmark,
   widget: async () => (await import('./widget-size')).runWidgetSizeBenchmark,

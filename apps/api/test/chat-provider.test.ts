@@ -69,6 +69,14 @@ beforeEach(() => {
   model.state.tokenDelayMs = 0;
 });
 
+function botInput(source: Bot) {
+  const input: Record<string, unknown> = { ...source };
+  for (const key of ['id', 'createdAt', 'updatedAt', 'lastRefusedAt', 'lastRefusedOrigin']) {
+    delete input[key];
+  }
+  return input;
+}
+
 function chat(body: Record<string, unknown>) {
   return context.app.inject({
     method: 'POST',
@@ -137,6 +145,21 @@ describe('answers written by the configured model', () => {
     expect(messages.map((item) => item.role)).toEqual(['user', 'assistant', 'user']);
     expect(messages[0]!.content).toBe('When is the shop open on Saturdays?');
     expect(messages[1]!.content).toBe(first.reply);
+  });
+
+  test('when the bot overrides the model, then that model is asked instead of the default', async () => {
+    const override = await owner.put(`/api/bots/${bot.id}`, {
+      ...botInput(bot),
+      model: 'bot-special-model',
+    });
+    expect(override.statusCode).toBe(200);
+    expect(override.json<Bot>().model).toBe('bot-special-model');
+    const body = (
+      await chat({ message: 'When is the shop open on Saturdays?' })
+    ).json<ChatResponse>();
+    expect(model.lastChatRequest()!.body.model).toBe('bot-special-model');
+    expect((await storedAnswer(body.conversationId))!.answerer).toBe('custom:bot-special-model');
+    await owner.put(`/api/bots/${bot.id}`, { ...botInput(bot), model: null });
   });
 
   test('when the visitor writes in German, then the model is told to answer in German', async () => {

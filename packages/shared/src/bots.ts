@@ -190,6 +190,13 @@ export const botInputSchema = z.object({
   fallbackMessage: boundedText('The message for unanswered questions', botLimits.fallbackMessage),
   widgetConfig: widgetConfigSchema,
   ...botPublishingSchema.partial().shape,
+  // Overrides the owner's default model (Settings → Model Preferences); null or '' uses it.
+  model: z
+    .string()
+    .trim()
+    .max(100, 'Model name must be at most 100 characters.')
+    .nullable()
+    .optional(),
 });
 export type BotInput = z.infer<typeof botInputSchema>;
 

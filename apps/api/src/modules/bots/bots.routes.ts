@@ -31,6 +31,7 @@ export function toBot(row: BotRow): Bot {
     starterQuestions: row.starterQuestions,
     fallbackMessage: row.fallbackMessage,
     widgetConfig: row.widgetConfig as Bot['widgetConfig'],
+    model: row.model,
     enabled: row.enabled,
     allowedDomains: row.allowedDomains,
     leadCapture: row.leadCapture,

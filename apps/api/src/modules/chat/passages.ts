@@ -13,12 +13,41 @@ export function queryTerms(text: string) {
   return new Set(tokenize(text));
 }
 
-function matchedCount(terms: Set<string>, text: string) {
-  if (terms.size === 0) return 0;
+function countMatches(terms: Set<string>, present: Set<string>) {
   let matched = 0;
-  const present = new Set(tokenize(text));
   for (const term of terms) if (present.has(term)) matched++;
   return matched;
+}
+
+type Sentence = { index: number; text: string; terms: Set<string> };
+type ChunkAnalysis = { terms: Set<string>; sentences: Sentence[] | null };
+
+// Chunk rows never change (re-indexing writes new ids), so their terms and sentences are worked
+// out once per process: tokenising every retrieved passage on every question was most of the
+// cost of an answer.
+const analyses = new Map<string, ChunkAnalysis>();
+const maxAnalyses = 20_000;
+
+function analyse(hit: KnowledgeHit): ChunkAnalysis {
+  let analysis = analyses.get(hit.chunkId);
+  if (!analysis) {
+    analysis = { terms: new Set(tokenize(`${hit.heading ?? ''}\n${hit.text}`)), sentences: null };
+    analyses.set(hit.chunkId, analysis);
+    if (analyses.size > maxAnalyses) analyses.delete(analyses.keys().next().value!);
+  }
+  return analysis;
+}
+
+const sentenceSegmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
+
+function sentencesOf(passage: Passage, text: string) {
+  const analysis = analyse(passage);
+  analysis.sentences ??= text
+    .split(/\n+/)
+    .flatMap((line) => Array.from(sentenceSegmenter.segment(line), (part) => part.segment.trim()))
+    .filter((sentence) => sentence.length > 0)
+    .map((sentence, index) => ({ index, text: sentence, terms: new Set(tokenize(sentence)) }));
+  return analysis.sentences;
 }
 
 // BM25 ranks anything sharing one word with the question; a passage is relevant only when it
@@ -44,7 +73,7 @@ export function relevantPassages(
   for (const hit of hits) {
     if (passages.length >= limit) break;
     if (hit.score < best * 0.35) continue;
-    const matched = matchedCount(terms, `${hit.heading ?? ''}\n${hit.text}`);
+    const matched = countMatches(terms, analyse(hit).terms);
     if (matched < required) continue;
     const key = `${hit.sourceId}|${hit.page ?? ''}|${hit.url ?? ''}`;
     let number = numbers.get(key);
@@ -84,18 +113,15 @@ function snippetOf(text: string) {
   return flat.length <= 240 ? flat : `${flat.slice(0, 237).trimEnd()}…`;
 }
 
-const sentenceSegmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
-
 // The sentences of a passage that carry the question's words, in their original order, so a
 // quote holds the answer and not the rest of the chunk (nor any stray text a document carries).
 export function excerpt(passage: Passage, terms: Set<string>, maxChars = 480) {
   let text = passage.text.trim();
   if (passage.question) text = text.replace(/^Q:[\s\S]*?\nA:\s*/, '');
-  const sentences = text
-    .split(/\n+/)
-    .flatMap((line) => Array.from(sentenceSegmenter.segment(line), (part) => part.segment.trim()))
-    .filter((sentence) => sentence.length > 0)
-    .map((sentence, index) => ({ index, text: sentence, matched: matchedCount(terms, sentence) }));
+  const sentences = sentencesOf(passage, text).map((sentence) => ({
+    ...sentence,
+    matched: countMatches(terms, sentence.terms),
+  }));
   if (sentences.length <= 1 || (passage.question && text.length <= maxChars)) {
     const flat = text.replace(/\s+/g, ' ');
     return flat.length <= maxChars ? flat : `${flat.slice(0, maxChars).trimEnd()}…`;

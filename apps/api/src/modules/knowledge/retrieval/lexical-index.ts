@@ -56,6 +56,7 @@ export function termFrequencies(
 }
 
 type Postings = { docs: number[]; heading: number[]; body: number[] };
+type Scores = { values: Float64Array; touched: number[] };
 
 function sum(counts: Record<string, number>): number {
   let total = 0;
@@ -231,10 +232,13 @@ export class LexicalIndex {
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
-  private score(weights: Map<string, number>): Map<number, number> {
+  // Dense per-slot accumulators and a list of the slots touched: a long question over a large bot
+  // touches most chunks, where a Map per query and a full sort dominated the cost of a search.
+  private score(weights: Map<string, number>): Scores {
     const { heading, body } = this.lengthNorms();
     const { k1, headingWeight } = this.options;
-    const scores = new Map<number, number>();
+    const values = new Float64Array(this.ids.length);
+    const touched: number[] = [];
     for (const [term, weight] of weights) {
       const postings = this.postings.get(term);
       if (!postings) continue;
@@ -245,21 +249,42 @@ export class LexicalIndex {
         if (this.ids[slot] === null) continue;
         const tf =
           headingWeight * postings.heading[i]! * heading[slot]! + postings.body[i]! * body[slot]!;
-        scores.set(slot, (scores.get(slot) ?? 0) + (idf * tf * (k1 + 1)) / (k1 + tf));
+        if (values[slot] === 0) touched.push(slot);
+        values[slot]! += (idf * tf * (k1 + 1)) / (k1 + tf);
       }
     }
-    return scores;
+    return { values, touched };
   }
 
-  private top(scores: Map<number, number>, k: number): Array<{ slot: number; score: number }> {
-    const ranked = Array.from(scores, ([slot, score]) => ({ slot, score }));
-    ranked.sort((x, y) => y.score - x.score || x.slot - y.slot);
-    return ranked.slice(0, k);
+  // The k best by score, ties to the lower slot; a small k is kept in a sorted list.
+  private top({ values, touched }: Scores, k: number): Array<{ slot: number; score: number }> {
+    if (k > 32) {
+      const ranked = touched.map((slot) => ({ slot, score: values[slot]! }));
+      ranked.sort((x, y) => y.score - x.score || x.slot - y.slot);
+      return ranked.slice(0, k);
+    }
+    const best: Array<{ slot: number; score: number }> = [];
+    for (const slot of touched) {
+      const score = values[slot]!;
+      if (best.length === k) {
+        const last = best[k - 1]!;
+        if (score < last.score || (score === last.score && slot > last.slot)) continue;
+      }
+      let at = best.length;
+      while (at > 0) {
+        const other = best[at - 1]!;
+        if (other.score > score || (other.score === score && other.slot < slot)) break;
+        at--;
+      }
+      best.splice(at, 0, { slot, score });
+      if (best.length > k) best.pop();
+    }
+    return best;
   }
 
   // RM3 with BM25 scores standing in for query likelihood: terms that are frequent in the best
   // first-pass chunks join the query, weighted against the original terms.
-  private expand(query: Map<string, number>, scores: Map<number, number>): Map<string, number> {
+  private expand(query: Map<string, number>, scores: Scores): Map<string, number> {
     const { docs, terms, originalWeight } = this.options.feedback as Exclude<
       LexicalIndexOptions['feedback'],
       false | undefined
@@ -303,7 +328,7 @@ export class LexicalIndex {
     }
     if (weights.size === 0) return [];
     let scores = this.score(weights);
-    if (this.options.feedback && scores.size > 0) {
+    if (this.options.feedback && scores.touched.length > 0) {
       scores = this.score(this.expand(weights, scores));
     }
     return this.top(scores, k).map(({ slot, score }) => ({ id: this.ids[slot]!, score }));
