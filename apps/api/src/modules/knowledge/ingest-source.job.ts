@@ -4,9 +4,11 @@ import { indexTerms } from './bot-index';
 import type { DocumentStorage } from './document-storage';
 import { extractDocument } from './extraction/extract-document';
 import {
+  completeSources,
   deletePages,
   listPages,
   replaceChunks,
+  replaceSourceChunks,
   upsertPage,
   type NewChunk,
   type NewSource,
@@ -33,6 +35,45 @@ export type IngestContext = {
   allowPrivateNetwork: boolean;
   progress: (patch: Partial<NewSource>) => Promise<unknown>;
 };
+
+// Many documents that are already text (an imported corpus) at once: the same chunking and
+// term extraction as indexSections, written in one transaction per batch instead of one per
+// document, because each round trip to PostgreSQL costs more than the work on a small document.
+export async function indexSectionBatch(
+  db: Database,
+  batch: Array<{ source: SourceRow; sections: SectionInput[] }>,
+) {
+  const counts = new Map<string, number>();
+  const rows = batch.flatMap(({ source, sections }) => {
+    const chunks = toChunkRows(source, sections);
+    counts.set(source.id, chunks.length);
+    return chunks;
+  });
+  const botIds = new Set(batch.map(({ source }) => source.botId));
+  if (botIds.size !== 1) throw new Error('a batch belongs to one bot');
+  await replaceSourceChunks(db, [...botIds][0]!, [...counts.keys()], rows);
+  await completeSources(db, counts);
+  return rows.length;
+}
+
+// Live progress is for people: steps that follow each other within a few hundred milliseconds
+// are written (and pushed) together, which spares a small document most of its round trips. A
+// change of status is never held back.
+export function throttleProgress(
+  write: (patch: Partial<NewSource>) => Promise<unknown>,
+  intervalMs = 250,
+): IngestContext['progress'] {
+  let held: Partial<NewSource> = {};
+  let lastWrite = 0;
+  return async (patch) => {
+    held = { ...held, ...patch };
+    if (patch.status === undefined && Date.now() - lastWrite < intervalMs) return;
+    const due = held;
+    held = {};
+    lastWrite = Date.now();
+    await write(due);
+  };
+}
 
 type QaSettings = { pairs?: Array<{ question: string; answer: string }> };
 type WebsiteSettings = { maxPages?: number; maxDepth?: number };
@@ -70,9 +111,24 @@ async function ingestDocument(source: SourceRow, { db, storage, progress }: Inge
   });
   const extracted = await extractDocument(new Uint8Array(bytes), source.name);
   if (!extracted.ok) throw new IngestFailure(extracted.code, extracted.message);
+  await indexSections(
+    source,
+    extracted.sections,
+    { db, progress },
+    { documentType: extracted.kind },
+  );
+}
 
+// The second half of a document's pipeline (chunking, indexing), from extracted text on. The
+// retrieval evaluation (`npm run eval:retrieval`) feeds its corpus through here too.
+export async function indexSections(
+  source: SourceRow,
+  sections: SectionInput[],
+  { db, progress }: Pick<IngestContext, 'db' | 'progress'>,
+  completed: Partial<NewSource> = {},
+) {
   await progress({ stage: 'chunking', progress: 45 });
-  const rows = toChunkRows(source, extracted.sections);
+  const rows = toChunkRows(source, sections);
   if (rows.length === 0) {
     throw new IngestFailure('no_text', 'no extractable text was found (is it a scanned image?)');
   }
@@ -85,7 +141,7 @@ async function ingestDocument(source: SourceRow, { db, storage, progress }: Inge
     progress: 100,
     chunkCount: rows.length,
     indexedHash: source.contentHash,
-    documentType: extracted.kind,
+    ...completed,
   });
 }
 

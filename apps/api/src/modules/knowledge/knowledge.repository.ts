@@ -71,6 +71,10 @@ export async function replaceChunks(
   chunks: NewChunk[],
 ) {
   await db.transaction(async (tx) => {
+    // The commit need not wait for the disk: the source is marked completed afterwards with a
+    // synchronous commit, which makes this one durable too, and a crash before that leaves the
+    // source 'processing' for the sweeper to run again.
+    await tx.execute(sql`set local synchronous_commit to off`);
     await tx
       .delete(knowledgeChunks)
       .where(pageId ? eq(knowledgeChunks.pageId, pageId) : eq(knowledgeChunks.sourceId, sourceId));
@@ -79,6 +83,41 @@ export async function replaceChunks(
     }
     await bumpIndexVersion(tx, botId);
   });
+}
+
+// replaceChunks for many sources of one bot in one transaction (bulk indexing).
+export async function replaceSourceChunks(
+  db: Database,
+  botId: string,
+  sourceIds: string[],
+  chunks: NewChunk[],
+) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local synchronous_commit to off`);
+    await tx.delete(knowledgeChunks).where(inArray(knowledgeChunks.sourceId, sourceIds));
+    for (let start = 0; start < chunks.length; start += 500) {
+      await tx.insert(knowledgeChunks).values(chunks.slice(start, start + 500));
+    }
+    await bumpIndexVersion(tx, botId);
+  });
+}
+
+// Marks sources completed with their chunk counts; a source without chunks had no text.
+export async function completeSources(db: Database, chunkCounts: Map<string, number>) {
+  const ids = [...chunkCounts.keys()];
+  const counts = ids.map((id) => chunkCounts.get(id)!);
+  await db.execute(sql`
+    update ${knowledgeSources} as s set
+      status = case when v.chunks > 0 then 'completed' else 'failed' end,
+      stage = case when v.chunks > 0 then 'completed' else 'failed' end,
+      progress = case when v.chunks > 0 then 100 else s.progress end,
+      error_code = case when v.chunks > 0 then null else 'no_text' end,
+      error_message = case when v.chunks > 0 then null else 'no extractable text was found' end,
+      chunk_count = v.chunks,
+      indexed_hash = case when v.chunks > 0 then s.content_hash else s.indexed_hash end,
+      updated_at = now()
+    from (select unnest(${sql.param(ids)}::uuid[]) as id, unnest(${sql.param(counts)}::int[]) as chunks) as v
+    where s.id = v.id`);
 }
 
 export async function countSourceChunks(db: Database, sourceId: string) {

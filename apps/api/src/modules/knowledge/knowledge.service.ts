@@ -32,7 +32,7 @@ import {
   type PageRow,
   type SourceRow,
 } from './knowledge.repository';
-import { ingestSource, IngestFailure } from './ingest-source.job';
+import { ingestSource, IngestFailure, throttleProgress } from './ingest-source.job';
 
 export const ingestQueue = 'knowledge-ingest';
 
@@ -225,7 +225,7 @@ export class KnowledgeService {
             db: this.options.db,
             storage: this.storage,
             allowPrivateNetwork: this.options.allowPrivateNetwork,
-            progress: (patch) => this.progress(sourceId, patch),
+            progress: throttleProgress((patch) => this.progress(sourceId, patch)),
           });
         } catch (error) {
           if (error instanceof IngestFailure) {
