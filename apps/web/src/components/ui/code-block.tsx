@@ -18,17 +18,12 @@ export function CodeBlock({ code, language, title, testId }: CodeBlockProps) {
         <span className="min-w-0 truncate text-xs font-semibold tracking-wide text-slate-300 uppercase">
           {title ?? language}
         </span>
-        <CopyButton
-          text={code}
-          label={`Copy ${language} example`}
-          variant="ghost"
-          className="h-8 text-slate-200 hover:bg-slate-800 hover:text-white"
-        />
+        <CopyButton text={code} label={`Copy ${language} example`} tone="dark" />
       </figcaption>
       <pre
         data-testid={testId}
         tabIndex={0}
-        className="max-h-[32rem] overflow-auto p-4 font-mono text-[13px] leading-6 break-words whitespace-pre-wrap text-slate-100 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-400"
+        className="overflow-auto p-4 font-mono text-[13px] leading-6 break-words whitespace-pre-wrap text-slate-100 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-400"
       >
         <code>{code}</code>
       </pre>

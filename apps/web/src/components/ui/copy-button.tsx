@@ -29,6 +29,8 @@ type CopyButtonProps = {
   // Names what is copied for screen readers, e.g. "Copy curl example".
   label?: string;
   variant?: ButtonVariant;
+  // 'dark' sits on a dark code block.
+  tone?: 'light' | 'dark';
   className?: string;
 };
 
@@ -37,6 +39,7 @@ export function CopyButton({
   text,
   label = 'Copy',
   variant = 'secondary',
+  tone = 'light',
   className,
 }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
@@ -61,10 +64,21 @@ export function CopyButton({
       type="button"
       onClick={() => void copy()}
       aria-label={copied ? 'Copied!' : label}
-      className={buttonStyles({ variant, size: 'sm', className: clsx('min-w-24', className) })}
+      className={
+        tone === 'dark'
+          ? clsx(
+              'inline-flex h-8 min-w-24 items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-slate-100 transition-colors hover:bg-slate-800 hover:text-white',
+              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400',
+              className,
+            )
+          : buttonStyles({ variant, size: 'sm', className: clsx('min-w-24', className) })
+      }
     >
       {copied ? (
-        <Check className="size-4 text-emerald-600" aria-hidden="true" />
+        <Check
+          className={clsx('size-4', tone === 'dark' ? 'text-emerald-400' : 'text-emerald-600')}
+          aria-hidden="true"
+        />
       ) : (
         <Copy className="size-4" aria-hidden="true" />
       )}

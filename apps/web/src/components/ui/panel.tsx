@@ -24,7 +24,8 @@ export function Panel({ title, description, icon, actions, className, children }
               {icon}
             </span>
           )}
-          <div className="min-w-0 flex-1">
+          {/* The basis lets the actions drop below the title on a phone instead of squeezing it. */}
+          <div className="min-w-0 flex-1 basis-56">
             <h2 className="text-base font-semibold text-slate-900">{title}</h2>
             {description && <p className="text-sm text-slate-600">{description}</p>}
           </div>

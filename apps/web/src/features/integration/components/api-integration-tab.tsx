@@ -28,6 +28,7 @@ import {
   kotlinSnippet,
   swiftSnippet,
 } from '../lib/snippets';
+import { CodeTabs } from './code-tabs';
 
 const defaultMessage = 'What can you help me with?';
 const placeholderBotId = 'YOUR_BOT_ID';
@@ -190,7 +191,27 @@ export function ApiIntegrationTab() {
               <CodeBlock language="shell" code={exportSnippet()} />
             </Step>
             <Step number={2} title="Send a message">
-              <CodeBlock language="curl" code={curlSnippet(snippetInput)} testId="curl-example" />
+              <CodeTabs
+                idPrefix="api-example"
+                label="Example language"
+                samples={[
+                  {
+                    id: 'curl',
+                    label: 'curl',
+                    language: 'curl',
+                    title: 'curl · terminal',
+                    code: curlSnippet(snippetInput),
+                    testId: 'curl-example',
+                  },
+                  {
+                    id: 'javascript',
+                    label: 'JavaScript',
+                    language: 'JavaScript',
+                    title: 'JavaScript · fetch',
+                    code: javascriptSnippet(snippetInput),
+                  },
+                ]}
+              />
             </Step>
             <Step number={3} title="Read the reply">
               <p className="text-sm leading-6 text-slate-700">
@@ -204,11 +225,6 @@ export function ApiIntegrationTab() {
               <CodeBlock language="json" title="Example response" code={exampleResponse()} />
             </Step>
           </ol>
-          <CodeBlock
-            language="JavaScript"
-            title="JavaScript (fetch)"
-            code={javascriptSnippet(snippetInput)}
-          />
         </div>
       </Panel>
 
@@ -224,15 +240,25 @@ export function ApiIntegrationTab() {
             variable). If the app calls Askwell directly, use a key made only for that app so you
             can revoke it on its own.
           </p>
-          <CodeBlock
-            language="Swift"
-            title="iOS · Swift (URLSession)"
-            code={swiftSnippet(snippetInput)}
-          />
-          <CodeBlock
-            language="Kotlin"
-            title="Android · Kotlin (OkHttp)"
-            code={kotlinSnippet(snippetInput)}
+          <CodeTabs
+            idPrefix="api-mobile"
+            label="Mobile platform"
+            samples={[
+              {
+                id: 'ios',
+                label: 'iOS · Swift',
+                language: 'Swift',
+                title: 'iOS · Swift (URLSession)',
+                code: swiftSnippet(snippetInput),
+              },
+              {
+                id: 'android',
+                label: 'Android · Kotlin',
+                language: 'Kotlin',
+                title: 'Android · Kotlin (OkHttp)',
+                code: kotlinSnippet(snippetInput),
+              },
+            ]}
           />
         </div>
       </Panel>
