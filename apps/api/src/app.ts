@@ -165,6 +165,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('secrets', secrets);
   app.decorate('chat', chat);
+  if (options.runWorkers ?? true) chat.startSweeper();
+  app.addHook('onClose', async () => chat.stop());
   await app.register(settingsRoutes, { settings });
   await app.register(apiKeysRoutes, { db });
   await app.register(chatApiRoutes, {

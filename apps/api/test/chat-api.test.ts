@@ -2,6 +2,8 @@ import type { Bot, ChatResponse, ChatStreamEvent } from '@askwell/shared';
 import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { endIdleConversations } from '../src/modules/chat/chat.repository';
+import { conversationIdleMinutes } from '../src/modules/chat/chat.service';
 import { createTestApp, type TestContext } from './helper';
 import type { BrowserClient } from './support/browser-client';
 import { addTextDocument, createApiKey, createBot } from './support/chat-fixtures';
@@ -135,6 +137,39 @@ describe('answers from the knowledge base (no model configured)', () => {
     );
     expect(response.headers['content-type']).toContain('text/event-stream');
     expect(parseEvents(response.body).at(-1)!.type).toBe('done');
+  });
+});
+
+describe('conversation records', () => {
+  test('when a conversation has been quiet for half an hour, then it is marked ended, and a new message reopens it', async () => {
+    const first = (
+      await chat({ botId: bot.id, message: 'Which countries do you ship to?' })
+    ).json<ChatResponse>();
+    await context.database.db.execute(
+      sql`update conversations set last_message_at = now() - interval '31 minutes' where id = ${first.conversationId}`,
+    );
+    expect(await endIdleConversations(context.database.db, conversationIdleMinutes)).toBe(1);
+    const ended = await context.database.db.execute<{ ended_at: Date | null }>(
+      sql`select ended_at from conversations where id = ${first.conversationId}`,
+    );
+    expect(ended.rows[0]!.ended_at).not.toBeNull();
+
+    await chat({ botId: bot.id, message: 'And to France?', sessionId: first.sessionId });
+    const reopened = await context.database.db.execute<{
+      ended_at: Date | null;
+      message_count: number;
+    }>(sql`select ended_at, message_count from conversations where id = ${first.conversationId}`);
+    expect(reopened.rows[0]).toEqual({ ended_at: null, message_count: 4 });
+  });
+
+  test('when the message gives no clue to its language, then the Accept-Language header is recorded', async () => {
+    const body = (
+      await chat({ botId: bot.id, message: 'Rückgabe?' }, { 'accept-language': 'de-CH,de;q=0.9' })
+    ).json<ChatResponse>();
+    const row = await context.database.db.execute<{ language: string }>(
+      sql`select language from conversations where id = ${body.conversationId}`,
+    );
+    expect(row.rows[0]!.language).toBe('de');
   });
 });
 

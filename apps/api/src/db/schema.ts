@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 export const contactMessages = pgTable(
   'contact_messages',
@@ -321,6 +322,10 @@ export const conversations = pgTable(
     uniqueIndex('conversations_bot_session_idx').on(table.botId, table.sessionId),
     index('conversations_user_idx').on(table.userId, table.startedAt),
     index('conversations_visitor_idx').on(table.botId, table.visitorId),
+    // Finds conversations gone quiet, to mark them ended.
+    index('conversations_open_idx')
+      .on(table.lastMessageAt)
+      .where(sql`${table.endedAt} is null`),
   ],
 );
 

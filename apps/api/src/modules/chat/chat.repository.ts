@@ -129,3 +129,13 @@ export async function findBotById(db: Database, botId: string) {
   const [row] = await db.select().from(chatbots).where(eq(chatbots.id, botId));
   return row ?? null;
 }
+
+// A conversation that has been quiet this long is over; a later message in it reopens it.
+export async function endIdleConversations(db: Database, idleMinutes: number) {
+  const result = await db.execute(sql`
+    update conversations set ended_at = last_message_at
+    where ended_at is null
+      and last_message_at < now() - make_interval(mins => ${idleMinutes})
+  `);
+  return result.rowCount ?? 0;
+}

@@ -8,7 +8,13 @@ import type { KnowledgeService } from '../knowledge/knowledge.service';
 import type { SettingsService } from '../settings/settings.service';
 import { builtinAnswer } from './builtin-answer';
 import { buildPrompt } from './chat-prompt';
-import { finishTurn, sourceNames, startTurn, type HistoryTurn } from './chat.repository';
+import {
+  endIdleConversations,
+  finishTurn,
+  sourceNames,
+  startTurn,
+  type HistoryTurn,
+} from './chat.repository';
 import { detectLanguage, primaryLanguage } from './language';
 import { resolveModel, type ResolvedModel } from './model-provider';
 import { relevantPassages, toSources, type Passage } from './passages';
@@ -54,6 +60,7 @@ const historyTurns = 6;
 const searchDepth = 10;
 const passagesForModel = 5;
 const titleCacheMs = 60_000;
+export const conversationIdleMinutes = 30;
 
 class ProviderTimeout extends Error {
   constructor() {
@@ -73,8 +80,23 @@ type Answer = {
 
 export class ChatService {
   private readonly titles = new Map<string, { name: string; at: number }>();
+  private sweeper: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: ChatServiceOptions) {}
+
+  // Marks conversations that went quiet as ended (the dashboard counts open ones as live chats).
+  startSweeper() {
+    this.sweeper = setInterval(() => {
+      endIdleConversations(this.options.db, conversationIdleMinutes).catch((error: unknown) =>
+        this.options.logger.warn({ err: error }, 'ending idle conversations failed'),
+      );
+    }, 60_000);
+    this.sweeper.unref();
+  }
+
+  stop() {
+    clearInterval(this.sweeper);
+  }
 
   async reply(input: ChatTurnInput, replyOptions: ChatReplyOptions = {}): Promise<ChatTurnResult> {
     const started = performance.now();

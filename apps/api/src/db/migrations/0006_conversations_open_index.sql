@@ -1,0 +1,1 @@
+CREATE INDEX "conversations_open_idx" ON "conversations" USING btree ("last_message_at") WHERE "conversations"."ended_at" is null;
