@@ -9,7 +9,9 @@ const benchmarks: Record<string, () => Promise<Benchmark>> = {
   chat: async () => (await import('./chat-api')).runChatApiBenchmark,
   'chat-ttft': async () => (await import('./chat-ttft')).runChatTtftBenchmark,
   pdf: async () => (await import('./pdf-extraction')).runPdfExtractionBenchmark,
-  retrieval: async () => (await import('./retrieval-memory')).runRetrievalMemoryBenchmark,
+  'pdf-upload': async () => (await import('./pdf-upload')).runPdfUploadBenchmark,
+  retrieval: async () => (await import('./retrieval-pipeline')).runRetrievalPipelineBenchmark,
+  'retrieval-memory': async () => (await import('./retrieval-memory')).runRetrievalMemoryBenchmark,
   widget: async () => (await import('./widget-size')).runWidgetSizeBenchmark,
 };
 
