@@ -48,12 +48,12 @@ function languageName(code: string | null) {
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 items-start gap-2">
-      <span className="mt-0.5 text-slate-500">{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-        <dd className="text-sm break-words text-slate-800">{children}</dd>
-      </div>
+    <div className="min-w-0">
+      <dt className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        {icon}
+        {label}
+      </dt>
+      <dd className="mt-0.5 text-sm break-words text-slate-800">{children}</dd>
     </div>
   );
 }
@@ -198,7 +198,7 @@ export function ConversationDetail({ conversation, onDeleted }: ConversationDeta
           )}
         </div>
         <dl className="mt-4 grid gap-3 sm:grid-cols-2">
-          <Fact icon={<Globe className="size-4" aria-hidden="true" />} label="Page">
+          <Fact icon={<Globe className="size-3.5" aria-hidden="true" />} label="Page">
             {page ? (
               <a
                 href={page}
@@ -212,13 +212,13 @@ export function ConversationDetail({ conversation, onDeleted }: ConversationDeta
               (conversation.pageUrl ?? `Not known (${conversation.channel})`)
             )}
           </Fact>
-          <Fact icon={<Languages className="size-4" aria-hidden="true" />} label="Language">
+          <Fact icon={<Languages className="size-3.5" aria-hidden="true" />} label="Language">
             {languageName(conversation.language) ?? 'Not detected'}
           </Fact>
-          <Fact icon={<UserRound className="size-4" aria-hidden="true" />} label="Visitor">
+          <Fact icon={<UserRound className="size-3.5" aria-hidden="true" />} label="Visitor">
             <span className="font-mono text-xs">{conversation.visitorId ?? 'Anonymous'}</span>
           </Fact>
-          <Fact icon={<Mail className="size-4" aria-hidden="true" />} label="Lead">
+          <Fact icon={<Mail className="size-3.5" aria-hidden="true" />} label="Lead">
             {conversation.lead ? (
               <>
                 {conversation.lead.name} ·{' '}

@@ -60,9 +60,9 @@ export function ConversationFilters({ filters, bots, onChange }: ConversationFil
         event.preventDefault();
         update({ q: search });
       }}
-      className="grid grid-cols-2 gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-3 sm:p-5 xl:grid-cols-[minmax(0,1.6fr)_repeat(6,minmax(0,1fr))_auto]"
+      className="grid grid-cols-2 gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-4 sm:p-5"
     >
-      <div className="col-span-2 sm:col-span-3 xl:col-span-1">
+      <div className="col-span-2 sm:col-span-1">
         <Field id="conversations-search" label="Search">
           <div className="relative">
             <Search
@@ -74,7 +74,7 @@ export function ConversationFilters({ filters, bots, onChange }: ConversationFil
               type="search"
               value={search}
               onChange={(event) => setSearch(event.target.value)}
-              placeholder="Messages, visitor or page"
+              placeholder="Search messages"
               className={controlStyles(false, 'pl-9')}
             />
           </div>
@@ -153,10 +153,10 @@ export function ConversationFilters({ filters, bots, onChange }: ConversationFil
           className={controlStyles(false)}
         />
       </Field>
-      <div className="flex items-end">
+      <div className="col-span-2 flex items-end sm:col-span-1">
         <Button
           variant="ghost"
-          className="w-full xl:w-auto"
+          className="w-full"
           disabled={!hasActiveFilters(filters)}
           onClick={() => onChange(emptyConversationFilters)}
         >

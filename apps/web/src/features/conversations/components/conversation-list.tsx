@@ -17,6 +17,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { hasActiveFilters, type ConversationFilters } from '../lib/filters';
 import { formatDateTime } from '../lib/format';
 
+// Anonymous visitors are told apart by the start of their id, like a ticket number.
+function visitorLabel(visitorId: string | null) {
+  return visitorId ? `Visitor ${visitorId.slice(0, 6)}` : 'Anonymous visitor';
+}
+
 type ConversationListProps = {
   filters: ConversationFilters;
   data: ConversationListData | undefined;
@@ -99,11 +104,11 @@ export function ConversationList({
               >
                 <div className="flex items-baseline justify-between gap-3">
                   <p className="truncate text-sm font-semibold text-slate-900">
-                    {conversation.lead?.name ?? conversation.botName}
+                    {conversation.lead?.name ?? visitorLabel(conversation.visitorId)}
                   </p>
                   <time
                     dateTime={conversation.lastMessageAt}
-                    className="shrink-0 text-xs text-slate-500"
+                    className="shrink-0 text-xs text-slate-600"
                   >
                     {formatDateTime(conversation.lastMessageAt)}
                   </time>

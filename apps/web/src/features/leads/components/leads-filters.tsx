@@ -42,7 +42,7 @@ export function LeadsFilters({ filters, bots, onChange }: LeadsFiltersProps) {
         event.preventDefault();
         update({ q: search });
       }}
-      className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 sm:p-5 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto]"
+      className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 sm:p-5 lg:grid-cols-3 2xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_auto]"
     >
       <div className="sm:col-span-2 lg:col-span-1">
         <label htmlFor="leads-search" className={labelStyles}>
@@ -128,7 +128,7 @@ export function LeadsFilters({ filters, bots, onChange }: LeadsFiltersProps) {
       <div className="flex items-end">
         <Button
           variant="ghost"
-          className="w-full lg:w-auto"
+          className="w-full 2xl:w-auto"
           disabled={!hasActiveFilters(filters)}
           onClick={() => onChange({ q: '', botId: '', status: '', from: '', to: '', page: 1 })}
         >

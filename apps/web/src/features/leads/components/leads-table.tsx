@@ -16,7 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 
 import { useUpdateLeadStatus } from '../api/get-leads';
 import { hasActiveFilters, type LeadFilters } from '../lib/filters';
-import { formatDateTime } from '../lib/format';
+import { formatDate, formatDateTime, formatTime } from '../lib/format';
 
 const statusTone: Record<LeadStatus, string> = {
   new: 'bg-sky-50 text-sky-900 ring-sky-200',
@@ -196,7 +196,12 @@ export function LeadsTable({ filters, data, loading, error, onPage, onClear }: L
                       <ConversationLink lead={lead} />
                     </td>
                     <td className="hidden px-4 py-3.5 whitespace-nowrap text-slate-700 md:table-cell">
-                      <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
+                      <time dateTime={lead.createdAt} className="block">
+                        {formatDate(lead.createdAt)}
+                        <span className="block text-xs text-slate-500">
+                          {formatTime(lead.createdAt)}
+                        </span>
+                      </time>
                     </td>
                     <td className="px-4 py-3.5 sm:px-6">
                       <StatusSelect lead={lead} />
