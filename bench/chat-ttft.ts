@@ -44,6 +44,8 @@ export async function runChatTtftBenchmark() {
   const bench = await startBenchServer({
     CHAT_RATE_LIMIT_PER_KEY: '100000',
     CHAT_RATE_LIMIT_PER_BOT: '100000',
+    // The stand-in model listens on loopback.
+    CRAWL_PRIVATE_NETWORKS: 'true',
   });
   try {
     const { session, server } = bench;

@@ -155,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secrets,
     logger,
     connectionTimeoutMs: Math.min(env.CHAT_PROVIDER_TIMEOUT_MS, 10_000),
+    allowPrivateNetwork: env.CRAWL_PRIVATE_NETWORKS,
   });
   const chat = new ChatService({
     db,

@@ -14,7 +14,10 @@ let stranger: BrowserClient;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  context = await createTestApp({ envVars: { SMTP_URL: sink.url } });
+  // As in production: customers may not point the server at its own network.
+  context = await createTestApp({
+    envVars: { SMTP_URL: sink.url, CRAWL_PRIVATE_NETWORKS: 'false' },
+  });
   owner = await signUpCustomer(context, sink, 'settings-owner@shop.test', '10.5.0.1');
   stranger = await signUpCustomer(context, sink, 'settings-stranger@other.test', '10.5.0.2');
 });
@@ -85,6 +88,22 @@ describe('model settings', () => {
     const response = await owner.put('/api/settings', { customEndpoint: 'ftp://models.local' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { code: 'validation_error' } });
+  });
+
+  test('when the custom endpoint is on a private network, then it is refused; a public one is kept', async () => {
+    const local = await owner.put('/api/settings', { customEndpoint: 'http://127.0.0.1:11434/v1' });
+    expect(local.statusCode).toBe(400);
+    expect(local.json()).toMatchObject({
+      error: { fields: { customEndpoint: expect.stringContaining('private network') } },
+    });
+    const metadata = await owner.put('/api/settings', {
+      customEndpoint: 'http://169.254.169.254/v1',
+    });
+    expect(metadata.statusCode).toBe(400);
+    const saved = await owner.put('/api/settings', { customEndpoint: 'https://93.184.215.14/v1/' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<ModelSettings>().customEndpoint).toBe('https://93.184.215.14/v1');
+    await owner.put('/api/settings', { customEndpoint: null });
   });
 
   test('when another customer reads settings, then they see only their own', async () => {

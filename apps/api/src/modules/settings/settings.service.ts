@@ -10,6 +10,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { maskSecret, type SecretBox } from '../../lib/secrets';
+import { checkHostIsPublic } from '../knowledge/website/public-address';
 import { testProviderConnection } from './provider-connection';
 import {
   findSettings,
@@ -47,6 +48,9 @@ export class SettingsService {
       logger: Logger;
       // How long "test connection" waits for the provider.
       connectionTimeoutMs?: number;
+      // A custom endpoint on a private network (a local Ollama) is fine for a self-hosted install
+      // but lets a customer of a shared one reach the server's own network.
+      allowPrivateNetwork?: boolean;
     },
   ) {}
 
@@ -75,6 +79,7 @@ export class SettingsService {
     }
     if (input.customEndpoint !== undefined) {
       patch.customEndpoint = input.customEndpoint ? input.customEndpoint.replace(/\/+$/, '') : null;
+      if (patch.customEndpoint) await this.assertReachable(patch.customEndpoint);
     }
     if (input.defaultModel !== undefined) patch.defaultModel = input.defaultModel;
     if (input.useCustomEndpoint !== undefined) patch.useCustomEndpoint = input.useCustomEndpoint;
@@ -117,12 +122,24 @@ export class SettingsService {
     const settings = await this.providerSettings(userId);
     const timing = { timeoutMs: this.options.connectionTimeoutMs ?? 10_000 };
     if (provider === 'custom') {
+      if (settings.customEndpoint) await this.assertReachable(settings.customEndpoint);
       return testProviderConnection(
         { provider, apiKey: settings.keys.customApiKey, baseUrl: settings.customEndpoint },
         timing,
       );
     }
     return testProviderConnection({ provider, apiKey: settings.keys[provider] }, timing);
+  }
+
+  private async assertReachable(endpoint: string) {
+    if (this.options.allowPrivateNetwork ?? true) return;
+    const check = await checkHostIsPublic(new URL(endpoint).hostname);
+    if (!check.ok && check.reason === 'blocked_address') {
+      throw new AppError('validation_error', 'Please check these fields: customEndpoint.', {
+        customEndpoint:
+          'This address is on a private network, which this installation does not allow.',
+      });
+    }
   }
 
   // A key that no longer decrypts (the secrets key changed) counts as not set, so the customer
