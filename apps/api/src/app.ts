@@ -109,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     auth,
     redisUrl: env.REDIS_URL,
     publicUrl: env.PUBLIC_URL,
+    pool: database.pool,
   });
   const queue = new JobQueue(database.pool, logger);
   const knowledge = new KnowledgeService({

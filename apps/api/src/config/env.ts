@@ -52,6 +52,9 @@ const envSchema = z.object({
     .min(0, 'must be between 0 and 16')
     .max(16, 'must be between 0 and 16')
     .default(2),
+  // false: this instance only serves HTTP and queues background work for separate worker
+  // processes (`npm run worker`).
+  RUN_WORKERS: booleanFromString.default(true),
   // Crawling addresses on private networks lets a customer probe the server's own network, so it
   // is refused in production unless explicitly allowed.
   CRAWL_PRIVATE_NETWORKS: booleanFromString.optional(),
