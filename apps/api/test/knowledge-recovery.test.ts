@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { spawnServer, type SpawnedServer } from '../../../scripts/spawn-server';
 import { ensureDatabase } from '../src/db/embedded-postgres';
 import { withDatabase } from './helper';
+import { Session } from './support/http-session';
 import { codeFrom, startSmtpSink } from './support/smtp-sink';
 import { testdataFile } from './support/testdata';
 
@@ -50,32 +51,6 @@ function start() {
     },
     { dataDir },
   );
-}
-
-// A cookie-keeping client for a server in another process.
-class Session {
-  private cookies = new Map<string, string>();
-  constructor(public baseUrl: string) {}
-
-  async request(method: string, url: string, body?: unknown | FormData) {
-    const headers: Record<string, string> = { origin: this.baseUrl };
-    if (this.cookies.size > 0) {
-      headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    }
-    let payload: FormData | string | undefined;
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const response = await fetch(`${this.baseUrl}${url}`, { method, headers, body: payload });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const [name, ...value] = pair!.split('=');
-      this.cookies.set(name!.trim(), value.join('='));
-    }
-    return response;
-  }
 }
 
 // Text that takes the pipeline a few seconds to chunk and index: a window to kill it in.

@@ -37,4 +37,12 @@ describe('parseEnv', () => {
   test('when PORT is 0, then it is accepted so the server picks a free port', () => {
     expect(parseEnv({ PORT: '0' }).PORT).toBe(0);
   });
+
+  test('when RUN_WORKERS is unset, then jobs run in the server; false leaves them to workers', () => {
+    expect(parseEnv({}).RUN_WORKERS).toBe(true);
+    expect(parseEnv({ RUN_WORKERS: 'false' }).RUN_WORKERS).toBe(false);
+    expect(() => parseEnv({ RUN_WORKERS: 'sometimes' })).toThrow(
+      'RUN_WORKERS: must be true or false',
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import type pg from 'pg';
 import { Server } from 'socket.io';
 import type { Auth } from '../modules/auth/auth';
 
@@ -13,9 +14,86 @@ function userRoom(userId: string) {
   return `user:${userId}`;
 }
 
+// Worker processes (`npm run worker`) have no sockets of their own: they publish through
+// PostgreSQL, and every API instance relays what it hears to the browsers connected to it.
+const relayChannel = 'askwell_realtime';
+// PostgreSQL refuses NOTIFY payloads of 8000 bytes or more.
+const maxRelayBytes = 7900;
+
+type RelayedEvent = { userId: string; event: string; payload: unknown };
+
+export function createRealtimeRelay(pool: pg.Pool, logger: FastifyBaseLogger): Realtime {
+  return {
+    toUser: (userId, event, payload) => {
+      const message = JSON.stringify({ userId, event, payload } satisfies RelayedEvent);
+      if (Buffer.byteLength(message) > maxRelayBytes) {
+        logger.warn({ event }, 'realtime event too large to relay; dropped');
+        return;
+      }
+      pool
+        .query('select pg_notify($1, $2)', [relayChannel, message])
+        .catch((error: unknown) => logger.warn({ err: error }, 'realtime relay failed'));
+    },
+  };
+}
+
+// Holds one connection that LISTENs for relayed events, reconnecting after a database restart.
+function listenForRelayedEvents(
+  pool: pg.Pool,
+  logger: FastifyBaseLogger,
+  deliver: (event: RelayedEvent) => void,
+) {
+  let client: pg.PoolClient | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    try {
+      const connection = await pool.connect();
+      if (stopped) {
+        connection.release();
+        return;
+      }
+      client = connection;
+      connection.on('notification', (message) => {
+        if (message.channel !== relayChannel || !message.payload) return;
+        try {
+          deliver(JSON.parse(message.payload) as RelayedEvent);
+        } catch (error) {
+          logger.warn({ err: error }, 'unreadable realtime relay message');
+        }
+      });
+      connection.on('error', (error) => {
+        logger.warn({ err: error }, 'realtime relay connection lost');
+        connection.release(error);
+        client = undefined;
+        if (!stopped) retry = setTimeout(() => void connect(), 1_000);
+      });
+      await connection.query(`listen ${relayChannel}`);
+    } catch (error) {
+      logger.warn({ err: error }, 'realtime relay could not listen; retrying');
+      if (!stopped) retry = setTimeout(() => void connect(), 1_000);
+    }
+  };
+  void connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const connection = client;
+    client = undefined;
+    if (!connection) return;
+    await connection.query(`unlisten ${relayChannel}`).catch(() => undefined);
+    connection.release();
+  };
+}
+
 export async function registerRealtime(
   app: FastifyInstance,
-  { auth, redisUrl, publicUrl }: { auth: Auth; redisUrl?: string; publicUrl?: string },
+  {
+    auth,
+    redisUrl,
+    publicUrl,
+    pool,
+  }: { auth: Auth; redisUrl?: string; publicUrl?: string; pool?: pg.Pool },
 ): Promise<Realtime> {
   const io = new Server(app.server, { serveClient: false, cors: { origin: false } });
 
@@ -54,6 +132,14 @@ export async function registerRealtime(
     await socket.join(userRoom(session.user.id));
     next();
   });
+
+  if (pool) {
+    // Each instance hears every relayed event, so it delivers to its own sockets only.
+    const stopListening = listenForRelayedEvents(pool, app.log, ({ userId, event, payload }) => {
+      io.local.to(userRoom(userId)).emit(event, payload);
+    });
+    app.addHook('onClose', stopListening);
+  }
 
   // Open sockets would hold the HTTP server open; Fastify closes the server itself afterwards.
   app.addHook('preClose', async () => {
