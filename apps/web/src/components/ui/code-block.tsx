@@ -10,7 +10,8 @@ type CodeBlockProps = {
   testId?: string;
 };
 
-// Code the reader copies as is: it wraps rather than scrolling sideways so phones show all of it.
+// Long lines scroll inside the block, never the page, and keep their shape (a wrapped shell line
+// continuation reads as a different command).
 export function CodeBlock({ code, language, title, testId }: CodeBlockProps) {
   return (
     <figure className="overflow-hidden rounded-xl bg-slate-950 ring-1 ring-slate-800">
@@ -23,7 +24,7 @@ export function CodeBlock({ code, language, title, testId }: CodeBlockProps) {
       <pre
         data-testid={testId}
         tabIndex={0}
-        className="overflow-auto p-4 font-mono text-[13px] leading-6 break-words whitespace-pre-wrap text-slate-100 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-400"
+        className="overflow-x-auto p-4 font-mono text-[13px] leading-6 whitespace-pre text-slate-100 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-400"
       >
         <code>{code}</code>
       </pre>

@@ -44,6 +44,10 @@ function DocSection({
   );
 }
 
+function SubHeading({ children }: { children: ReactNode }) {
+  return <h3 className="pt-2 text-base font-semibold text-slate-900">{children}</h3>;
+}
+
 function Prose({ children }: { children: ReactNode }) {
   return <div className="space-y-4 text-[15px] leading-7 text-slate-700">{children}</div>;
 }
@@ -132,7 +136,7 @@ export function ApiReference() {
   const response = `{
   "sessionId": "9b1f0c7e-3a52-4d6e-8f41-2c7d5e9a0b13",
   "conversationId": "0b6c7d1e-5f2a-4c3b-9e8d-7a6f5e4d3c2b",
-  "reply": "We are open Monday to Friday, 9:00 to 17:30.",
+  "reply": "We are open Monday to Friday, 9:00 to 17:30 [1].",
   "sources": [
     {
       "sourceId": "5d0f6a2e-1c3b-4e9a-8f7d-6c5b4a3e2d1f",
@@ -159,7 +163,7 @@ event: token
 data: {"type":"token","text":" Monday to Friday"}
 
 event: done
-data: {"type":"done","sessionId":"9b1f…","conversationId":"0b6c…","reply":"We are open Monday to Friday, 9:00 to 17:30.","sources":[…]}`;
+data: {"type":"done","sessionId":"9b1f…","conversationId":"0b6c…","reply":"We are open Monday to Friday, 9:00 to 17:30 [1].","sources":[…]}`;
 
   const openaiClient = `import OpenAI from 'openai';
 
@@ -302,6 +306,7 @@ for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta?.
                   message; the chatbot then sees the earlier turns.
                 </p>
               </Prose>
+              <SubHeading>Request body</SubHeading>
               <Table
                 caption="Request body of POST /v1/chat"
                 head={['Field', 'Type', 'Required', 'Description']}
@@ -334,6 +339,7 @@ for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta?.
                 ]}
               />
               <CodeBlock language="curl" title="Request" code={curl} />
+              <SubHeading>Response</SubHeading>
               <Table
                 caption="Response of POST /v1/chat"
                 head={['Field', 'Type', 'Description']}
@@ -350,7 +356,17 @@ for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta?.
                       'The conversation as listed in your dashboard.',
                     ],
                   },
-                  { key: 'reply', cells: ['reply', 'string', 'The answer, as plain text.'] },
+                  {
+                    key: 'reply',
+                    cells: [
+                      'reply',
+                      'string',
+                      <>
+                        The answer as plain text. Marks such as <C>[1]</C> point to the entries of{' '}
+                        <C>sources</C>, counted from 1.
+                      </>,
+                    ],
+                  },
                   {
                     key: 'sources',
                     cells: [
@@ -422,6 +438,7 @@ for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta?.
                   },
                 ]}
               />
+              <SubHeading>Example</SubHeading>
               <CodeBlock language="curl" title="Request" code={streamCurl} />
               <CodeBlock
                 language="text/event-stream"

@@ -178,7 +178,7 @@ export function exampleResponse() {
     {
       sessionId: '9b1f0c7e-3a52-4d6e-8f41-2c7d5e9a0b13',
       conversationId: '0b6c7d1e-5f2a-4c3b-9e8d-7a6f5e4d3c2b',
-      reply: 'You can return any item within 30 days of delivery.',
+      reply: 'You can return any item within 30 days of delivery [1].',
       sources: [
         {
           sourceId: '5d0f6a2e-1c3b-4e9a-8f7d-6c5b4a3e2d1f',

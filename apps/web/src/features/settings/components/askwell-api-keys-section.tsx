@@ -76,7 +76,7 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) 
           <Button
             size="sm"
             variant="secondary"
-            className="text-red-700"
+            className="text-red-700!"
             onClick={onRevoke}
             aria-label={`Revoke ${apiKey.name}`}
           >

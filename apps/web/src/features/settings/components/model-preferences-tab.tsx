@@ -103,7 +103,7 @@ export function ModelPreferencesTab({
             <Button
               size="sm"
               variant="ghost"
-              className="mt-2 -ml-3 text-brand-800"
+              className="mt-2 -ml-3 text-brand-800!"
               onClick={onOpenKeys}
             >
               Add the endpoint URL on the API Keys tab

@@ -45,23 +45,25 @@ export function SecretField({
             <KeyRound className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
             <span className="truncate">{saved.masked ?? 'Saved'}</span>
           </span>
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => onChange({ mode: 'replace', value: '' })}
-            aria-label={`Replace ${label}`}
-          >
-            Replace
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            className="text-red-700 hover:bg-red-50 hover:text-red-800"
-            onClick={() => onChange({ mode: 'remove', value: '' })}
-            aria-label={`Remove ${label}`}
-          >
-            Remove
-          </Button>
+          <div className="flex gap-2">
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => onChange({ mode: 'replace', value: '' })}
+              aria-label={`Replace ${label}`}
+            >
+              Replace
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="text-red-700! hover:bg-red-50 hover:text-red-800!"
+              onClick={() => onChange({ mode: 'remove', value: '' })}
+              aria-label={`Remove ${label}`}
+            >
+              Remove
+            </Button>
+          </div>
         </div>
       </div>
     );
