@@ -105,6 +105,12 @@ export class ChatService {
     const message = input.message.trim();
     const language = detectLanguage(message) ?? primaryLanguage(input.language);
 
+    // Storing the visitor's message, searching the knowledge and reading the owner's settings
+    // do not depend on each other; only the model call must wait for the message to be stored.
+    const searching = this.search(bot.id, message);
+    const reading = this.options.settings.providerSettings(bot.userId);
+    searching.catch(() => undefined);
+    reading.catch(() => undefined);
     const turn = await startTurn(db, {
       botId: bot.id,
       userId: bot.userId,
@@ -120,10 +126,10 @@ export class ChatService {
     const history = input.history?.length ? input.history : turn.history;
     const answerLanguage = language ?? turn.language;
 
-    const [passages, settings] = await Promise.all([
-      this.retrieve(bot.id, message, history),
-      this.options.settings.providerSettings(bot.userId),
-    ]);
+    const direct = await searching;
+    const passages =
+      direct.length > 0 ? direct : await this.searchWithContext(bot.id, message, history);
+    const settings = await reading;
     const model = resolveModel(settings, bot.model);
     const answer = model
       ? await this.answerWithModel(
@@ -161,17 +167,24 @@ export class ChatService {
     };
   }
 
-  // The question alone decides relevance; for a follow-up ("and how much is it?") that finds
-  // nothing on its own, the previous question supplies the missing subject.
-  private async retrieve(botId: string, message: string, history: HistoryTurn[]) {
+  // The question alone first; a follow-up ("and how long does it take?") that finds nothing on
+  // its own is searched again with the previous question, which supplies the missing subject
+  // (the question's words count twice, so they still lead).
+  private async search(botId: string, message: string) {
+    const hits = await this.options.knowledge.index.search(botId, message, searchDepth);
+    if (hits.length === 0) return [];
+    const titles = await this.titlesOf([...new Set(hits.map((hit) => hit.sourceId))]);
+    return relevantPassages(message, hits, titles, passagesForModel);
+  }
+
+  private async searchWithContext(botId: string, message: string, history: HistoryTurn[]) {
     const previous = [...history].reverse().find((turn) => turn.role === 'user')?.content;
-    const context = previous ? previous.slice(0, 500) : '';
-    const query = context ? `${message}\n${message}\n${context}` : message;
+    if (!previous) return [];
+    const context = previous.slice(0, 500);
+    const query = `${message}\n${message}\n${context}`;
     const hits = await this.options.knowledge.index.search(botId, query, searchDepth);
     if (hits.length === 0) return [];
     const titles = await this.titlesOf([...new Set(hits.map((hit) => hit.sourceId))]);
-    const direct = relevantPassages(message, hits, titles, passagesForModel);
-    if (direct.length > 0 || !context) return direct;
     return relevantPassages(`${message}\n${context}`, hits, titles, passagesForModel);
   }
 
