@@ -55,16 +55,16 @@ export function DocumentsTable({ documents, loading, error }: DocumentsTableProp
                 <th scope="col" className="hidden px-4 py-3 md:table-cell">
                   Chatbot
                 </th>
-                <th scope="col" className="hidden px-4 py-3 lg:table-cell">
+                <th scope="col" className="hidden px-4 py-3 2xl:table-cell">
                   Type
                 </th>
-                <th scope="col" className="hidden px-4 py-3 lg:table-cell">
+                <th scope="col" className="hidden px-4 py-3 2xl:table-cell">
                   Size
                 </th>
                 <th scope="col" className="hidden px-4 py-3 sm:table-cell">
                   Status
                 </th>
-                <th scope="col" className="hidden px-4 py-3 text-right lg:table-cell">
+                <th scope="col" className="hidden px-4 py-3 text-right xl:table-cell">
                   Chunks
                 </th>
                 <th scope="col" className="hidden px-4 py-3 md:table-cell">
@@ -87,8 +87,9 @@ export function DocumentsTable({ documents, loading, error }: DocumentsTableProp
                         <p className="truncate font-semibold text-slate-900" title={source.name}>
                           {source.name}
                         </p>
-                        <p className="truncate text-xs text-slate-500 md:hidden">
-                          {source.botName} · {source.documentType?.toUpperCase()} ·{' '}
+                        <p className="truncate text-xs text-slate-500 2xl:hidden">
+                          <span className="md:hidden">{source.botName} · </span>
+                          {source.documentType?.toUpperCase()} ·{' '}
                           {formatFileSize(source.sizeBytes ?? 0)}
                         </p>
                         <div className="mt-1 sm:hidden">
@@ -105,16 +106,16 @@ export function DocumentsTable({ documents, loading, error }: DocumentsTableProp
                   <td className="hidden max-w-40 truncate px-4 py-3.5 text-slate-700 md:table-cell">
                     {source.botName}
                   </td>
-                  <td className="hidden px-4 py-3.5 text-slate-700 lg:table-cell">
+                  <td className="hidden px-4 py-3.5 text-slate-700 2xl:table-cell">
                     {source.documentType?.toUpperCase() ?? '—'}
                   </td>
-                  <td className="hidden px-4 py-3.5 whitespace-nowrap text-slate-700 lg:table-cell">
+                  <td className="hidden px-4 py-3.5 whitespace-nowrap text-slate-700 2xl:table-cell">
                     {formatFileSize(source.sizeBytes ?? 0)}
                   </td>
                   <td className="hidden px-4 py-3.5 sm:table-cell">
                     <SourceStatusBadge source={source} />
                   </td>
-                  <td className="hidden px-4 py-3.5 text-right text-slate-700 tabular-nums lg:table-cell">
+                  <td className="hidden px-4 py-3.5 text-right text-slate-700 tabular-nums xl:table-cell">
                     {source.chunkCount}
                   </td>
                   <td className="hidden px-4 py-3.5 whitespace-nowrap text-slate-700 md:table-cell">

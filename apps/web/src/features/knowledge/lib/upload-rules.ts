@@ -1,7 +1,5 @@
 import { acceptedExtensions, maxUploadBytes } from '@askwell/shared';
 
-import { formatFileSize } from './format-file-size';
-
 // Extensions rather than MIME types: browsers report .md and .doc inconsistently.
 export function extensionOf(name: string) {
   const dot = name.lastIndexOf('.');
@@ -13,7 +11,7 @@ export function uploadProblem(file: Pick<File, 'name' | 'size'>): string | null 
     return 'Unsupported file type. Upload PDF, DOC, DOCX, TXT or MD files.';
   }
   if (file.size > maxUploadBytes) {
-    return `The file is ${formatFileSize(file.size)}, larger than the 10 MB limit.`;
+    return `Larger than the 10 MB limit (${file.size.toLocaleString('en-US')} bytes; at most 10,485,760).`;
   }
   if (file.size === 0) return 'The file is empty.';
   return null;
