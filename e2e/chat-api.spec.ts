@@ -301,6 +301,17 @@ test('a customer creates an API key, runs the Integration page example as is and
   expect(answer.sources.map((source) => source.title)).toContain('pypdf-crazyones.pdf');
   expect(answer.reply.toLowerCase()).toContain('status quo');
 
+  // The stream has the event names and data shape the API reference documents.
+  const streamed = await page.request.post('/v1/chat', {
+    headers: { Authorization: `Bearer ${secret}` },
+    data: { botId: bot.id, message: 'Who has no respect for the status quo?', stream: true },
+  });
+  expect(streamed.headers()['content-type']).toContain('text/event-stream');
+  const events = (await streamed.text()).trim().split('\n\n');
+  expect(events[0]).toMatch(/^event: start\ndata: \{"type":"start"/);
+  expect(events.at(-1)).toMatch(/^event: done\ndata: \{"type":"done"/);
+  expect(events.at(-1)).toContain('pypdf-crazyones.pdf');
+
   await page.goto('/dashboard/settings');
   await expect(row).not.toContainText('Never');
   await row.getByRole('button', { name: 'Revoke E2E terminal' }).click();

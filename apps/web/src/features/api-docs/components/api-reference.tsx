@@ -78,35 +78,39 @@ function Endpoint({ method, path }: { method: 'GET' | 'POST'; path: string }) {
 
 type Row = { cells: ReactNode[]; key: string };
 
-// Wide tables scroll inside their own box so the page never scrolls sideways on a phone.
+// On a phone each row becomes a small card with the column names as labels, so nothing is cut off;
+// the explicit roles keep the table semantics that a change of display would otherwise drop.
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: Row[] }) {
   return (
     <div
       className="overflow-x-auto rounded-xl ring-1 ring-slate-200"
       role="region"
       aria-label={caption}
-      tabIndex={0}
     >
-      <table className="w-full min-w-[36rem] text-left text-sm">
+      <table role="table" className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr>
+        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase max-sm:hidden">
+          <tr role="row">
             {head.map((cell) => (
-              <th key={cell} scope="col" className="px-4 py-3">
+              <th key={cell} role="columnheader" scope="col" className="px-4 py-3">
                 {cell}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 bg-white align-top text-slate-700">
+        <tbody className="divide-y divide-slate-100 bg-white align-top text-slate-700 max-sm:block">
           {rows.map((row) => (
-            <tr key={row.key}>
+            <tr key={row.key} role="row" className="max-sm:block max-sm:py-3">
               {row.cells.map((cell, index) => (
                 <td
                   key={index}
+                  role="cell"
+                  data-label={head[index]}
                   className={clsx(
-                    'px-4 py-3',
-                    index === 0 && 'font-mono text-[13px] text-slate-900',
+                    'px-4 py-3 max-sm:block max-sm:py-0.5',
+                    index === 0
+                      ? 'font-mono text-[13px] text-slate-900 max-sm:font-semibold'
+                      : 'max-sm:before:mr-2 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:tracking-wide max-sm:before:text-slate-500 max-sm:before:uppercase max-sm:before:content-[attr(data-label)]',
                   )}
                 >
                   {cell}
