@@ -269,6 +269,9 @@ export async function runChatApiBenchmark() {
         conversations_minus_responses: conversations - responses,
       },
       ratio_to_http: ceiling ? Number((perSecond / ceiling).toFixed(3)) : null,
+      // Other work on the machine lowers every figure; this says how busy it was.
+      load_average_1m: Number(os.loadavg()[0]!.toFixed(2)),
+      cpus: os.cpus().length,
       http_requests_per_s: ceiling,
       targets: {
         replies_per_s: perSecond >= 300,
