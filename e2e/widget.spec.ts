@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Bot } from '@askwell/shared';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, registerTestCustomer, test } from './fixtures';
 
 const shots = 'test-results/screens/widget';
@@ -92,6 +92,7 @@ test.describe('the website widget', () => {
   let bot: Bot;
   let site: HostSite;
   let refusedSite: HostSite;
+  let ownerState: Awaited<ReturnType<BrowserContext['storageState']>>;
 
   test.beforeAll(async ({ browser }) => {
     const baseURL = process.env.E2E_BASE_URL!;
@@ -150,6 +151,7 @@ test.describe('the website widget', () => {
       data: { ...bot, allowedDomains: [`127.0.0.1:${port}`] },
     });
     expect(restricted.status(), await restricted.text()).toBe(200);
+    ownerState = await page.context().storageState();
     await page.close();
   });
 
@@ -357,5 +359,102 @@ test.describe('the website widget', () => {
     );
     await dark.screenshot({ path: `${shots}/dark.png` });
     await dark.close();
+  });
+
+  test('the owner copies the embed code, previews the real widget, reads the guides and allows a refused site from the editor', async ({
+    browser,
+  }) => {
+    const baseURL = process.env.E2E_BASE_URL!;
+    const context = await browser.newContext({ baseURL, storageState: ownerState });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
+    const dialogs = await watchForScripts(page);
+    await page.goto('/dashboard/integration');
+    await expect(page.getByRole('tab', { name: 'Website Integration' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByLabel('Chatbot', { exact: true })).toHaveValue(bot.id);
+    const snippet = page.getByTestId('embed-snippet');
+    await expect(snippet).toHaveText(
+      `<script src="${baseURL}/widget.js" data-bot-id="${bot.id}" data-position="bottom-right" data-theme="light" async></script>`,
+    );
+    await page.getByLabel('Position').selectOption('bottom-left');
+    await page.getByLabel('Theme').selectOption('dark');
+    await expect(snippet).toContainText('data-position="bottom-left" data-theme="dark"');
+    const embed = page.getByRole('region', { name: 'Embed code' });
+    await embed.getByRole('button', { name: 'Copy HTML example' }).click();
+    await expect(embed.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(bot.id);
+    await expect(embed.getByRole('button', { name: 'Copy HTML example' })).toBeVisible({
+      timeout: 4000,
+    });
+    const status = page.getByTestId('domain-status');
+    await expect(status).toContainText(`Answers on 127.0.0.1:${new URL(site.origin).port}`);
+    await expect(status).toContainText(`Last refused: ${refusedSite.origin}`);
+    for (const option of ['botId', 'position', 'theme']) {
+      await expect(
+        page.getByRole('region', { name: 'Options' }).getByText(option, { exact: true }),
+      ).toBeVisible();
+    }
+
+    const preview = page.frameLocator(`iframe[title^="Live preview of"]`);
+    await expect(preview.getByRole('dialog', { name: xss.name })).toBeVisible();
+    await expect(preview.getByRole('log')).toContainText(xss.welcome);
+    await page.screenshot({ path: `${shots}/integration-desktop.png`, fullPage: true });
+
+    await page.getByRole('link', { name: /WordPress guide/ }).click();
+    await expect(page.getByRole('heading', { name: 'Add the chatbot to WordPress' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Steps for WordPress' })).toContainText(
+      'Code Snippets → Header & Footer',
+    );
+    await expect(
+      page.getByTestId('embed-snippet').or(page.getByText(bot.id).first()),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Website Integration' }).click();
+    await page.getByRole('link', { name: /Shopify guide/ }).click();
+    await expect(page.getByRole('list', { name: 'Steps for Shopify' })).toContainText(
+      'theme.liquid',
+    );
+    await page.goBack();
+    await expect(page.getByTestId('embed-snippet')).toBeVisible();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${shots}/integration-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.goto(`/dashboard/bots/${bot.id}`);
+    await page.getByRole('tab', { name: 'Widget Appearance' }).click();
+    const warning = page.getByTestId('refused-origin-warning');
+    await expect(warning).toContainText(refusedSite.origin);
+    const domains = page.getByLabel('Allowed domains');
+    await domains.fill(`127.0.0.1:${new URL(site.origin).port}\nnot a domain`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText(/not a domain: Enter a domain such as example.com/)).toBeVisible();
+    await domains.fill(`127.0.0.1:${new URL(site.origin).port}`);
+    const refusedHost = new URL(refusedSite.origin).host;
+    await warning.getByRole('button', { name: `Allow ${refusedHost}` }).click();
+    await expect(domains).toHaveValue(`127.0.0.1:${new URL(site.origin).port}\n${refusedHost}`);
+    await expect(page.getByRole('switch', { name: 'Chatbot enabled' })).toBeChecked();
+    await expect(
+      page.getByRole('switch', { name: 'Ask visitors for their contact details' }),
+    ).toBeChecked();
+    await page.getByLabel('Also offer the form after this many visitor messages').fill('3');
+    await page.screenshot({ path: `${shots}/editor-publishing.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(warning).toBeHidden();
+    const saved = (await (await page.request.get(`/api/bots/${bot.id}`)).json()) as Bot;
+    expect(saved.allowedDomains).toEqual([`127.0.0.1:${new URL(site.origin).port}`, refusedHost]);
+    expect(saved.leadAfterMessages).toBe(3);
+
+    const visitor = await browser.newPage();
+    await visitor.goto(refusedSite.origin);
+    await visitor.getByRole('button', { name: 'Open chat' }).click();
+    await expect(visitor.getByRole('dialog', { name: xss.name }).getByRole('log')).toContainText(
+      xss.welcome,
+    );
+    await visitor.close();
+    await expectNoInjectedScript(page, dialogs);
+    await context.close();
   });
 });

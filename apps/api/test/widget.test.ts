@@ -183,6 +183,19 @@ describe('widget endpoints: origins and CORS', () => {
     expect(preview.json<WidgetBotConfig>().preview).toBe(true);
     const elsewhere = await widget('GET', `/v1/widget/bots/${bot.id}/config`);
     expect(elsewhere.json().error.code).toBe('origin_not_allowed');
+    // A same-origin GET carries no Origin; the browser's Sec-Fetch-Site vouches for it instead.
+    const sameOrigin = await context.app.inject({
+      method: 'GET',
+      url: `/v1/widget/bots/${bot.id}/config`,
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(sameOrigin.json<WidgetBotConfig>().preview).toBe(true);
+    const crossSite = await context.app.inject({
+      method: 'GET',
+      url: `/v1/widget/bots/${bot.id}/config`,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.json().error.code).toBe('origin_not_allowed');
   });
 
   test('when a wildcard is allowed, then every subdomain matches but not the bare domain; a port in the pattern must match', async () => {

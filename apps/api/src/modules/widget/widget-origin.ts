@@ -1,12 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 
 // The page a widget request comes from. Browsers always send Origin on cross-origin requests;
-// same-origin GETs (Askwell's own preview) only carry a Referer.
-export function requestOrigin(request: FastifyRequest): string | null {
+// same-origin GETs (Askwell's own preview) send no Origin and, under our no-referrer policy, no
+// Referer either, but the browser-set Sec-Fetch-Site still says they come from our own pages.
+export function requestOrigin(request: FastifyRequest, own: Set<string>): string | null {
   const origin = request.headers.origin;
   if (origin && origin !== 'null') return parseOrigin(origin);
   const referer = request.headers.referer;
-  return referer ? parseOrigin(referer) : null;
+  if (referer) return parseOrigin(referer);
+  if (request.headers['sec-fetch-site'] === 'same-origin') return [...own][0] ?? null;
+  return null;
 }
 
 function parseOrigin(value: string) {

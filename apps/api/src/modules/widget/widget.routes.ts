@@ -150,11 +150,12 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
 
     // Refusals are readable by the page so the widget can say calmly that chat is unavailable;
     // they reveal nothing about the bot.
-    const origin = requestOrigin(request);
+    const own = ownOrigins(request, options.publicUrl);
+    const origin = requestOrigin(request, own);
     if (origin) allowCors(reply, origin);
     if (!bot.enabled) throw new AppError('bot_disabled', 'This chat is not available right now.');
 
-    const preview = origin !== null && ownOrigins(request, options.publicUrl).has(origin);
+    const preview = origin !== null && own.has(origin);
     if (!origin || (!preview && !originMatches(origin, bot.allowedDomains))) {
       if (origin) await recordRefusedOrigin(db, bot.id, origin);
       throw new AppError('origin_not_allowed', 'Chat is not available on this site.');
@@ -188,13 +189,11 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
   // Preflight: allowed only for origins the bot would answer.
   app.options('/v1/widget/bots/:botId/*', async (request, reply) => {
     const { botId } = request.params as { botId: string };
-    const origin = requestOrigin(request);
+    const own = ownOrigins(request, options.publicUrl);
+    const origin = requestOrigin(request, own);
     const bot = await findBot(db, botId);
     const allowed =
-      bot?.enabled &&
-      origin &&
-      (ownOrigins(request, options.publicUrl).has(origin) ||
-        originMatches(origin, bot.allowedDomains));
+      bot?.enabled && origin && (own.has(origin) || originMatches(origin, bot.allowedDomains));
     if (origin && allowed) {
       allowCors(reply, origin);
       reply.header('access-control-allow-methods', corsMethods);

@@ -1,4 +1,11 @@
-import { botDefaults, botFonts, botInputSchema, type Bot, type BotInput } from '@askwell/shared';
+import {
+  botDefaults,
+  botFonts,
+  botInputSchema,
+  botPublishingDefaults,
+  type Bot,
+  type BotInput,
+} from '@askwell/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ArrowRight, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -19,6 +26,7 @@ import { editorTabs, isEditorTab, tabForField, type EditorTab } from '../lib/edi
 import { AppearanceFields } from './appearance-fields';
 import { BasicFields } from './basic-fields';
 import { PersonalityFields } from './personality-fields';
+import { PublishingFields } from './publishing-fields';
 import type { SaveState } from './save-button';
 import { SaveButton } from './save-button';
 import { TrainingPanel } from './training-panel';
@@ -33,11 +41,16 @@ function toInput(bot: Bot): BotInput {
     starterQuestions: bot.starterQuestions,
     fallbackMessage: bot.fallbackMessage,
     widgetConfig: { ...bot.widgetConfig },
+    enabled: bot.enabled,
+    allowedDomains: bot.allowedDomains,
+    leadCapture: bot.leadCapture,
+    leadAfterMessages: bot.leadAfterMessages,
   };
 }
 
 const newBot: BotInput = {
   ...botDefaults,
+  ...botPublishingDefaults,
   starterQuestions: [],
   widgetConfig: {
     ...botDefaults.widgetConfig,
@@ -56,6 +69,10 @@ const fieldOrder = [
   'starterQuestions',
   'fallbackMessage',
   'widgetConfig',
+  'enabled',
+  'allowedDomains',
+  'leadCapture',
+  'leadAfterMessages',
 ] as const;
 
 function firstErrorTab(errors: FieldErrors<BotInput>): EditorTab | null {
@@ -184,7 +201,14 @@ export function BotEditor({ bot, title }: BotEditorProps) {
                 <div className="mt-6">
                   {item.id === 'basic' && <BasicFields form={form} />}
                   {item.id === 'personality' && <PersonalityFields form={form} />}
-                  {item.id === 'appearance' && <AppearanceFields form={form} />}
+                  {item.id === 'appearance' && (
+                    <div className="space-y-10">
+                      <AppearanceFields form={form} />
+                      <div className="border-t border-slate-100 pt-8">
+                        <PublishingFields form={form} bot={bot} />
+                      </div>
+                    </div>
+                  )}
                   {item.id === 'training' && (
                     <TrainingPanel botId={bot?.id ?? null} saveState={saveState} onSave={save} />
                   )}

@@ -242,94 +242,90 @@ export function WebsiteIntegrationTab() {
         </div>
       </Panel>
 
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
-        <div className="space-y-6">
-          <Panel
-            title="Options"
-            description="Set on the script tag as data- attributes."
-            icon={<Settings2 className="size-5" aria-hidden="true" />}
-          >
-            <dl className="divide-y divide-slate-100">
-              {options.map((option) => (
-                <div key={option.name} className="grid gap-1 px-5 py-4 sm:grid-cols-3 sm:px-6">
-                  <dt>
-                    <code className="font-mono text-sm font-semibold text-slate-900">
-                      {option.name}
-                    </code>
-                    <span className="block font-mono text-xs text-slate-500">
-                      {option.attribute}
-                    </span>
-                  </dt>
-                  <dd className="text-sm text-slate-700 sm:col-span-2">
-                    <span className="font-medium text-slate-900">{option.values}</span>
-                    <span className="block text-slate-600">{option.description}</span>
-                  </dd>
-                </div>
-              ))}
-            </dl>
-            <div className="space-y-3 border-t border-slate-100 px-5 py-4 text-sm text-slate-700 sm:px-6">
-              <p>
-                Control the chat from your own scripts with{' '}
-                <code className="font-mono text-[13px]">window.Askwell.open()</code>,{' '}
-                <code className="font-mono text-[13px]">close()</code>,{' '}
-                <code className="font-mono text-[13px]">toggle()</code> and{' '}
-                <code className="font-mono text-[13px]">reset()</code>, and listen for the{' '}
-                <code className="font-mono text-[13px]">askwell:open</code>,{' '}
-                <code className="font-mono text-[13px]">askwell:close</code>,{' '}
-                <code className="font-mono text-[13px]">askwell:message</code> and{' '}
-                <code className="font-mono text-[13px]">askwell:lead</code> events on{' '}
-                <code className="font-mono text-[13px]">window</code>.
-              </p>
-              <CodeBlock
-                language="JavaScript"
-                title="Open the chat from your own button"
-                code={`document.querySelector('#help').addEventListener('click', () => window.Askwell.open());\nwindow.addEventListener('askwell:lead', (event) => console.log('New lead', event.detail));`}
-              />
-            </div>
-          </Panel>
-
-          <Panel
-            title="Guides"
-            description="Step-by-step instructions for popular platforms."
-            icon={<BookOpen className="size-5" aria-hidden="true" />}
-          >
-            <ul className="grid gap-3 p-5 sm:grid-cols-2 sm:p-6">
-              {(Object.keys(guides) as GuideId[]).map((id) => (
-                <li key={id}>
-                  <Link
-                    to={hrefWith('guide', id)}
-                    className="block h-full rounded-xl p-4 ring-1 ring-slate-200 transition hover:bg-slate-50 hover:ring-brand-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-                  >
-                    <span className="block text-sm font-semibold text-brand-800">
-                      {id === 'wordpress' ? 'WordPress guide' : 'Shopify guide'}
-                    </span>
-                    <span className="mt-1 block text-sm text-slate-600">{guides[id].summary}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </Panel>
+      <Panel
+        title="Live preview"
+        description="The real widget, answering from your chatbot’s knowledge."
+        icon={<Eye className="size-5" aria-hidden="true" />}
+      >
+        <div className="p-3 sm:p-4">
+          {bot ? (
+            <iframe
+              key={`${bot.id}-${position}-${theme}-${bot.updatedAt}`}
+              title={`Live preview of ${bot.name}`}
+              src={previewUrl({ botId: bot.id, position, theme })}
+              className="h-[40rem] w-full rounded-xl bg-slate-100 ring-1 ring-slate-200"
+            />
+          ) : (
+            <p className="p-4 text-sm text-slate-600">
+              Create a chatbot to see it here as your visitors will.
+            </p>
+          )}
         </div>
+      </Panel>
+
+      <div className="grid items-start gap-6 xl:grid-cols-2">
+        <Panel
+          title="Options"
+          description="Set on the script tag as data- attributes."
+          icon={<Settings2 className="size-5" aria-hidden="true" />}
+        >
+          <dl className="divide-y divide-slate-100">
+            {options.map((option) => (
+              <div key={option.name} className="grid gap-1 px-5 py-4 sm:grid-cols-3 sm:px-6">
+                <dt>
+                  <code className="font-mono text-sm font-semibold text-slate-900">
+                    {option.name}
+                  </code>
+                  <span className="block font-mono text-xs text-slate-500">{option.attribute}</span>
+                </dt>
+                <dd className="text-sm text-slate-700 sm:col-span-2">
+                  <span className="font-medium text-slate-900">{option.values}</span>
+                  <span className="block text-slate-600">{option.description}</span>
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <div className="space-y-3 border-t border-slate-100 px-5 py-4 text-sm text-slate-700 sm:px-6">
+            <p>
+              Control the chat from your own scripts with{' '}
+              <code className="font-mono text-[13px]">window.Askwell.open()</code>,{' '}
+              <code className="font-mono text-[13px]">close()</code>,{' '}
+              <code className="font-mono text-[13px]">toggle()</code> and{' '}
+              <code className="font-mono text-[13px]">reset()</code>, and listen for the{' '}
+              <code className="font-mono text-[13px]">askwell:open</code>,{' '}
+              <code className="font-mono text-[13px]">askwell:close</code>,{' '}
+              <code className="font-mono text-[13px]">askwell:message</code> and{' '}
+              <code className="font-mono text-[13px]">askwell:lead</code> events on{' '}
+              <code className="font-mono text-[13px]">window</code>.
+            </p>
+            <CodeBlock
+              language="JavaScript"
+              title="Open the chat from your own button"
+              code={`document.querySelector('#help').addEventListener('click', () => window.Askwell.open());\nwindow.addEventListener('askwell:lead', (event) => console.log('New lead', event.detail));`}
+            />
+          </div>
+        </Panel>
 
         <Panel
-          title="Live preview"
-          description="The real widget, answering from your chatbot’s knowledge."
-          icon={<Eye className="size-5" aria-hidden="true" />}
+          title="Guides"
+          description="Step-by-step instructions for popular platforms."
+          icon={<BookOpen className="size-5" aria-hidden="true" />}
         >
-          <div className="p-3 sm:p-4">
-            {bot ? (
-              <iframe
-                key={`${bot.id}-${position}-${theme}-${bot.updatedAt}`}
-                title={`Live preview of ${bot.name}`}
-                src={previewUrl({ botId: bot.id, position, theme })}
-                className="h-[44rem] w-full rounded-xl bg-slate-100 ring-1 ring-slate-200"
-              />
-            ) : (
-              <p className="p-4 text-sm text-slate-600">
-                Create a chatbot to see it here as your visitors will.
-              </p>
-            )}
-          </div>
+          <ul className="grid gap-3 p-5 sm:grid-cols-2 sm:p-6">
+            {(Object.keys(guides) as GuideId[]).map((id) => (
+              <li key={id}>
+                <Link
+                  to={hrefWith('guide', id)}
+                  className="block h-full rounded-xl p-4 ring-1 ring-slate-200 transition hover:bg-slate-50 hover:ring-brand-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                >
+                  <span className="block text-sm font-semibold text-brand-800">
+                    {id === 'wordpress' ? 'WordPress guide' : 'Shopify guide'}
+                  </span>
+                  <span className="mt-1 block text-sm text-slate-600">{guides[id].summary}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
         </Panel>
       </div>
     </div>
