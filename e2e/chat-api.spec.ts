@@ -91,8 +91,16 @@ test('a customer saves provider keys, sees them only masked after reload, tests 
       (response) =>
         response.url().endsWith('/api/settings') && response.request().method() === 'PUT',
     );
+    // Holds the real request back a moment so the saving state can be seen.
+    await page.route('**/api/settings', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('button', { name: 'Saving...' })).toBeDisabled();
     expect((await saved).status()).toBe(200);
+    await page.unroute('**/api/settings');
+    await expect(page.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
     await expect(page.getByText('Settings saved')).toBeVisible();
 
     await page.reload();
