@@ -286,6 +286,24 @@ test('leads and conversations: data, filters, status, export, privacy delete, ph
   await page.screenshot({ path: `${shots}/conversation-phone.png`, fullPage: true });
   await page.getByRole('link', { name: 'All conversations' }).click();
   await expect(items).toHaveCount(2);
+
+  // Deleting one conversation keeps the lead; deleting the lead empties the Leads page.
+  await items.filter({ hasText: 'Hello, anyone there?' }).click();
+  await page.getByRole('button', { name: 'Delete conversation' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this conversation?' })
+    .getByRole('button', { name: 'Delete conversation' })
+    .click();
+  await expect(page.getByText('Conversation deleted')).toBeVisible();
+  await expect(items).toHaveCount(1);
+  await page.goto('/dashboard/leads');
+  await page.getByRole('button', { name: 'Delete lead Rosa Gardener' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this lead?' })
+    .getByRole('button', { name: 'Delete lead' })
+    .click();
+  await expect(page.getByTestId('leads-empty')).toContainText('No leads yet');
+  await expectNoHorizontalScroll(page);
 });
 
 test('a webhook set on the Leads page receives a signed test event, shown in the delivery log', async ({

@@ -232,4 +232,26 @@ describe('conversation inbox', () => {
     expect((await owner.get('/api/leads?q=rosa')).json<LeadList>().total).toBe(0);
     expect((await list()).conversations.map((item) => item.id)).toEqual([ids.otherBot]);
   });
+
+  test('when the owner deletes one conversation, then it is gone and a lead left in it is kept, unlinked', async () => {
+    const row = await botRow(other.id);
+    const turn = await context.app.chat.reply({
+      bot: row,
+      message: 'Please call me back',
+      channel: 'api',
+    });
+    const { lead } = await context.app.leads.capture(
+      row,
+      { name: 'Callback Carl', email: 'carl@example.com', consent: true },
+      { conversationId: turn.conversationId },
+    );
+    expect(lead.conversationId).toBe(turn.conversationId);
+
+    expect((await owner.delete(`/api/conversations/${turn.conversationId}`)).statusCode).toBe(204);
+    expect((await owner.get(`/api/conversations/${turn.conversationId}`)).statusCode).toBe(404);
+    const kept = (await owner.get(`/api/leads/${lead.id}`)).json<{
+      conversationId: string | null;
+    }>();
+    expect(kept.conversationId).toBeNull();
+  });
 });

@@ -135,7 +135,7 @@ describe('leads API', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  test('when another customer asks for, edits or deletes a lead, then it does not exist for them', async () => {
+  test('when another customer asks for, edits or deletes a lead, then it does not exist for them; the owner can delete it', async () => {
     const { lead } = await capture(shopBot.id, {
       name: 'Private Pat',
       email: 'pat@example.com',
@@ -149,6 +149,9 @@ describe('leads API', () => {
     const theirs = (await stranger.get('/api/leads')).json<LeadList>();
     expect(theirs.total).toBe(0);
     expect((await owner.get(`/api/leads/${lead.id}`)).json<Lead>().status).toBe('new');
+
+    expect((await owner.delete(`/api/leads/${lead.id}`)).statusCode).toBe(204);
+    expect((await owner.get(`/api/leads/${lead.id}`)).statusCode).toBe(404);
   });
 
   test('when the owner changes a status, then it is saved; an unknown status is refused with a message', async () => {

@@ -15,6 +15,7 @@ import {
   ThumbsUp,
   Trash2,
   UserRound,
+  UserRoundX,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
@@ -23,7 +24,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
-import { useDeleteVisitorData } from '../api/conversations';
+import { useDeleteConversation, useDeleteVisitorData } from '../api/conversations';
 import { formatDateTime } from '../lib/format';
 
 // Addresses come from visitors and crawled pages: only web links are made clickable.
@@ -171,7 +172,9 @@ type ConversationDetailProps = {
 
 export function ConversationDetail({ conversation, onDeleted }: ConversationDetailProps) {
   const remove = useDeleteVisitorData();
+  const removeOne = useDeleteConversation();
   const [confirming, setConfirming] = useState(false);
+  const [confirmingOne, setConfirmingOne] = useState(false);
   const page = webUrl(conversation.pageUrl);
 
   return (
@@ -190,12 +193,18 @@ export function ConversationDetail({ conversation, onDeleted }: ConversationDeta
               · {conversation.messageCount} messages
             </p>
           </div>
-          {conversation.visitorId && (
-            <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setConfirmingOne(true)}>
               <Trash2 className="size-4" aria-hidden="true" />
-              Delete visitor&apos;s data
+              Delete conversation
             </Button>
-          )}
+            {conversation.visitorId && (
+              <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+                <UserRoundX className="size-4" aria-hidden="true" />
+                Delete visitor&apos;s data
+              </Button>
+            )}
+          </div>
         </div>
         <dl className="mt-4 grid gap-3 sm:grid-cols-2">
           <Fact icon={<Globe className="size-3.5" aria-hidden="true" />} label="Page">
@@ -278,6 +287,31 @@ export function ConversationDetail({ conversation, onDeleted }: ConversationDeta
           Every conversation this visitor had with {conversation.botName}, and the contact details
           they left in them, will be deleted. Use this to answer a privacy request. This cannot be
           undone.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmingOne}
+        title="Delete this conversation?"
+        confirmLabel="Delete conversation"
+        pending={removeOne.isPending}
+        onCancel={() => setConfirmingOne(false)}
+        onConfirm={() =>
+          removeOne.mutate(conversation.id, {
+            onSuccess: () => {
+              setConfirmingOne(false);
+              toast.success('Conversation deleted');
+              onDeleted();
+            },
+            onError: (failure) => {
+              setConfirmingOne(false);
+              toast.error(failure.message);
+            },
+          })
+        }
+      >
+        <p>
+          The transcript and its feedback will be deleted. A lead left in it stays on the Leads
+          page. This cannot be undone.
         </p>
       </ConfirmDialog>
     </article>

@@ -42,3 +42,11 @@ export function useUpdateLeadStatus() {
     },
   });
 }
+
+export function useDeleteLead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/api/leads/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+  });
+}

@@ -6,15 +6,17 @@ import {
   type LeadStatus,
 } from '@askwell/shared';
 import clsx from 'clsx';
-import { ChevronLeft, ChevronRight, MessageSquareText, UserRoundPlus } from 'lucide-react';
+import { ChevronLeft, ChevronRight, MessageSquareText, Trash2, UserRoundPlus } from 'lucide-react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 
 import { Button, ButtonLink } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Panel } from '@/components/ui/panel';
 import { Spinner } from '@/components/ui/spinner';
 
-import { useUpdateLeadStatus } from '../api/get-leads';
+import { useDeleteLead, useUpdateLeadStatus } from '../api/get-leads';
 import { hasActiveFilters, type LeadFilters } from '../lib/filters';
 import { formatDate, formatDateTime, formatTime } from '../lib/format';
 
@@ -80,6 +82,8 @@ type LeadsTableProps = {
 };
 
 export function LeadsTable({ filters, data, loading, error, onPage, onClear }: LeadsTableProps) {
+  const remove = useDeleteLead();
+  const [deleting, setDeleting] = useState<Lead | null>(null);
   const total = data?.total ?? 0;
   const first = data ? (data.page - 1) * data.pageSize + 1 : 0;
   const last = data ? first + data.leads.length - 1 : 0;
@@ -149,8 +153,11 @@ export function LeadsTable({ filters, data, loading, error, onPage, onClear }: L
                   <th scope="col" className="hidden px-4 py-3 md:table-cell">
                     Captured at
                   </th>
-                  <th scope="col" className="px-4 py-3 sm:px-6">
+                  <th scope="col" className="px-4 py-3">
                     Status
+                  </th>
+                  <th scope="col" className="py-3 pr-3 sm:pr-4">
+                    <span className="sr-only">Actions</span>
                   </th>
                 </tr>
               </thead>
@@ -203,8 +210,19 @@ export function LeadsTable({ filters, data, loading, error, onPage, onClear }: L
                         </span>
                       </time>
                     </td>
-                    <td className="px-4 py-3.5 sm:px-6">
+                    <td className="px-4 py-3.5">
                       <StatusSelect lead={lead} />
+                    </td>
+                    <td className="py-3.5 pr-3 text-right sm:pr-4">
+                      <button
+                        type="button"
+                        onClick={() => setDeleting(lead)}
+                        title="Delete lead"
+                        className="inline-flex size-9 items-center justify-center rounded-lg text-slate-600 transition-colors hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                      >
+                        <Trash2 className="size-4" aria-hidden="true" />
+                        <span className="sr-only">Delete lead {lead.name}</span>
+                      </button>
                     </td>
                   </tr>
                 ))}
@@ -243,6 +261,26 @@ export function LeadsTable({ filters, data, loading, error, onPage, onClear }: L
           )}
         </>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this lead?"
+        confirmLabel="Delete lead"
+        pending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => toast.success(`${deleting.name} was deleted`),
+            onError: (failure) => toast.error(failure.message),
+            onSettled: () => setDeleting(null),
+          });
+        }}
+      >
+        <p>
+          <strong className="font-semibold break-words text-slate-900">{deleting?.name}</strong> (
+          {deleting?.email}) will be removed from your leads. Their conversations stay in the inbox.
+        </p>
+      </ConfirmDialog>
     </Panel>
   );
 }
