@@ -102,7 +102,8 @@ test('a customer adds their website, sees every page with its status, and the Tr
 
     const row = page.getByTestId('website-row').filter({ hasText: site.origin });
     await expect(row).toContainText('Processed', { timeout: 45_000 });
-    await expect(row).toContainText('Weekly sync');
+    const schedule = row.getByLabel(/^Re-sync schedule for/);
+    await expect(schedule).toHaveValue('weekly');
     await expect(row).toContainText('Last synced');
     // pkgdown's sitemap lists 65 pages by root-relative path; the crawler resolves every one.
     await expect(row).toContainText(/6\d pages/);
@@ -128,6 +129,16 @@ test('a customer adds their website, sees every page with its status, and the Tr
     await row.getByRole('button', { name: 'Sync now' }).click();
     await expect(reference).toContainText('unchanged', { timeout: 45_000 });
     await expect(row).toContainText('Processed', { timeout: 45_000 });
+
+    // The schedule can be changed afterwards, and the change is kept.
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PATCH' && response.status() === 200,
+    );
+    await schedule.selectOption('daily');
+    await saved;
+    await page.reload();
+    await page.getByRole('tab', { name: 'Websites' }).click();
+    await expect(row.getByLabel(/^Re-sync schedule for/)).toHaveValue('daily');
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoHorizontalScroll(page);

@@ -1,4 +1,4 @@
-import type { KnowledgeSource } from '@askwell/shared';
+import type { KnowledgeSource, SyncSchedule } from '@askwell/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -24,6 +24,15 @@ export function useSyncSource() {
       else void queryClient.invalidateQueries({ queryKey: ['sources'] });
       void queryClient.invalidateQueries({ queryKey: ['sources', 'pages', id] });
     },
+  });
+}
+
+export function useUpdateSchedule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, syncSchedule }: { id: string; syncSchedule: SyncSchedule }) =>
+      api.patch<KnowledgeSource>(sourcePath(id), { syncSchedule }),
+    onSuccess: (source) => storeSource(queryClient, source),
   });
 }
 

@@ -20,7 +20,7 @@ import { ApiError } from '@/lib/api-client';
 
 import { useAddWebsite } from '../api/add-website';
 import { useSourcePages } from '../api/get-source-pages';
-import { useDeleteSource, useSyncSource } from '../api/source-actions';
+import { useDeleteSource, useSyncSource, useUpdateSchedule } from '../api/source-actions';
 import { formatDateTime } from '../lib/format-date';
 
 const scheduleLabels: Record<SyncSchedule, string> = {
@@ -178,7 +178,9 @@ function PagesList({ sourceId }: { sourceId: string }) {
 function WebsiteRow({ source, onDelete }: { source: KnowledgeSource; onDelete: () => void }) {
   const [open, setOpen] = useState(false);
   const sync = useSyncSource();
+  const schedule = useUpdateSchedule();
   const pagesId = `website-pages-${source.id}`;
+  const scheduleId = `website-schedule-${source.id}`;
   return (
     <li className="px-5 py-4 sm:px-6" data-testid="website-row">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
@@ -194,8 +196,6 @@ function WebsiteRow({ source, onDelete }: { source: KnowledgeSource; onDelete: (
               <SourceStatusBadge source={source} />
               <span>{source.pageCount} pages</span>
               <span aria-hidden="true">·</span>
-              <span>{scheduleLabels[source.syncSchedule ?? 'manual']} sync</span>
-              <span aria-hidden="true">·</span>
               <span>
                 {source.lastSyncedAt
                   ? `Last synced ${formatDateTime(source.lastSyncedAt)}`
@@ -207,7 +207,36 @@ function WebsiteRow({ source, onDelete }: { source: KnowledgeSource; onDelete: (
             )}
           </div>
         </div>
-        <div className="flex shrink-0 flex-wrap gap-2 pl-12 sm:pl-0">
+        <div className="flex shrink-0 flex-wrap items-center gap-2 pl-12 sm:pl-0">
+          <label htmlFor={scheduleId} className="sr-only">
+            Re-sync schedule for {source.url ?? source.name}
+          </label>
+          <select
+            id={scheduleId}
+            value={source.syncSchedule ?? 'manual'}
+            disabled={schedule.isPending}
+            onChange={(event) =>
+              schedule.mutate(
+                { id: source.id, syncSchedule: event.target.value as SyncSchedule },
+                {
+                  onSuccess: (updated) =>
+                    toast.success(
+                      updated.syncSchedule === 'manual'
+                        ? 'This website is synced only when you ask.'
+                        : `This website is synced ${updated.syncSchedule === 'daily' ? 'every day' : 'every week'}.`,
+                    ),
+                  onError: (error) => toast.error(error.message),
+                },
+              )
+            }
+            className="h-9 rounded-lg bg-white pr-8 pl-2.5 text-sm font-medium text-slate-700 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-700 focus:outline-none disabled:opacity-60"
+          >
+            {syncSchedules.map((item) => (
+              <option key={item} value={item}>
+                {scheduleLabels[item]} sync
+              </option>
+            ))}
+          </select>
           <Button
             variant="secondary"
             size="sm"
