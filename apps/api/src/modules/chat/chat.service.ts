@@ -107,7 +107,7 @@ export class ChatService {
 
     // Storing the visitor's message, searching the knowledge and reading the owner's settings
     // do not depend on each other; only the model call must wait for the message to be stored.
-    const searching = this.search(bot.id, message);
+    const searching = this.search(bot, message);
     const reading = this.options.settings.providerSettings(bot.userId);
     searching.catch(() => undefined);
     reading.catch(() => undefined);
@@ -128,7 +128,7 @@ export class ChatService {
 
     const direct = await searching;
     const passages =
-      direct.length > 0 ? direct : await this.searchWithContext(bot.id, message, history);
+      direct.length > 0 ? direct : await this.searchWithContext(bot, message, history);
     const settings = await reading;
     const model = resolveModel(settings, bot.model);
     const answer = model
@@ -170,22 +170,32 @@ export class ChatService {
   // The question alone first; a follow-up ("and how long does it take?") that finds nothing on
   // its own is searched again with the previous question, which supplies the missing subject
   // (the question's words count twice, so they still lead).
-  private async search(botId: string, message: string) {
-    const hits = await this.options.knowledge.index.search(botId, message, searchDepth);
+  private async search(bot: ChatTurnInput['bot'], message: string) {
+    const { index } = this.options.knowledge;
+    const hits = await index.search(bot.id, message, searchDepth, bot.indexVersion);
     if (hits.length === 0) return [];
     const titles = await this.titlesOf([...new Set(hits.map((hit) => hit.sourceId))]);
-    return relevantPassages(message, hits, titles, passagesForModel);
+    return relevantPassages(message, hits, titles, passagesForModel, (hit) =>
+      index.chunkTerms(bot.id, hit.chunkId),
+    );
   }
 
-  private async searchWithContext(botId: string, message: string, history: HistoryTurn[]) {
+  private async searchWithContext(
+    bot: ChatTurnInput['bot'],
+    message: string,
+    history: HistoryTurn[],
+  ) {
     const previous = [...history].reverse().find((turn) => turn.role === 'user')?.content;
     if (!previous) return [];
     const context = previous.slice(0, 500);
     const query = `${message}\n${message}\n${context}`;
-    const hits = await this.options.knowledge.index.search(botId, query, searchDepth);
+    const { index } = this.options.knowledge;
+    const hits = await index.search(bot.id, query, searchDepth, bot.indexVersion);
     if (hits.length === 0) return [];
     const titles = await this.titlesOf([...new Set(hits.map((hit) => hit.sourceId))]);
-    return relevantPassages(`${message}\n${context}`, hits, titles, passagesForModel);
+    return relevantPassages(`${message}\n${context}`, hits, titles, passagesForModel, (hit) =>
+      index.chunkTerms(bot.id, hit.chunkId),
+    );
   }
 
   private async titlesOf(sourceIds: string[]) {

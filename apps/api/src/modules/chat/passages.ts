@@ -28,10 +28,13 @@ type ChunkAnalysis = { terms: Set<string>; sentences: Sentence[] | null };
 const analyses = new Map<string, ChunkAnalysis>();
 const maxAnalyses = 20_000;
 
-function analyse(hit: KnowledgeHit): ChunkAnalysis {
+export type ChunkTermsLookup = (hit: KnowledgeHit) => Set<string> | null;
+
+function analyse(hit: KnowledgeHit, indexTerms?: ChunkTermsLookup): ChunkAnalysis {
   let analysis = analyses.get(hit.chunkId);
   if (!analysis) {
-    analysis = { terms: new Set(tokenize(`${hit.heading ?? ''}\n${hit.text}`)), sentences: null };
+    const terms = indexTerms?.(hit) ?? new Set(tokenize(`${hit.heading ?? ''}\n${hit.text}`));
+    analysis = { terms, sentences: null };
     analyses.set(hit.chunkId, analysis);
     if (analyses.size > maxAnalyses) analyses.delete(analyses.keys().next().value!);
   }
@@ -63,6 +66,8 @@ export function relevantPassages(
   hits: KnowledgeHit[],
   titles: Map<string, string>,
   limit: number,
+  // The index already holds each chunk's terms; without it they are worked out from the text.
+  indexTerms?: ChunkTermsLookup,
 ): Passage[] {
   const terms = queryTerms(question);
   if (terms.size === 0 || hits.length === 0) return [];
@@ -73,7 +78,7 @@ export function relevantPassages(
   for (const hit of hits) {
     if (passages.length >= limit) break;
     if (hit.score < best * 0.35) continue;
-    const matched = countMatches(terms, analyse(hit).terms);
+    const matched = countMatches(terms, analyse(hit, indexTerms).terms);
     if (matched < required) continue;
     const key = `${hit.sourceId}|${hit.page ?? ''}|${hit.url ?? ''}`;
     let number = numbers.get(key);

@@ -24,8 +24,15 @@ export class BotIndexCache {
 
   constructor(private readonly db: Database) {}
 
-  async search(botId: string, query: string, limit: number): Promise<KnowledgeHit[]> {
-    const cached = await this.load(botId);
+  // `knownVersion` is the bot row's index version when the caller has just read it (the chat
+  // engine), which spares a query per search.
+  async search(
+    botId: string,
+    query: string,
+    limit: number,
+    knownVersion?: number,
+  ): Promise<KnowledgeHit[]> {
+    const cached = await this.load(botId, knownVersion);
     if (!cached) return [];
     return cached.index.search(query, limit).map((hit) => ({
       chunkId: hit.id,
@@ -34,8 +41,15 @@ export class BotIndexCache {
     }));
   }
 
-  private async load(botId: string) {
-    const version = await botIndexVersion(this.db, botId);
+  // The index terms of a chunk found by the last searches, as sets (what a match needs).
+  chunkTerms(botId: string, chunkId: string): Set<string> | null {
+    const terms = this.cache.get(botId)?.index.termsOf(chunkId);
+    if (!terms) return null;
+    return new Set([...Object.keys(terms.heading), ...Object.keys(terms.body)]);
+  }
+
+  private async load(botId: string, knownVersion?: number) {
+    const version = knownVersion ?? (await botIndexVersion(this.db, botId));
     if (version === null) {
       this.cache.delete(botId);
       return null;

@@ -102,6 +102,11 @@ export class LexicalIndex {
     return this.slotOf.has(id);
   }
 
+  termsOf(id: string): ChunkTerms | null {
+    const slot = this.slotOf.get(id);
+    return slot === undefined ? null : this.terms[slot]!;
+  }
+
   add(chunks: Iterable<IndexedChunk>): void {
     for (const chunk of chunks) this.addTerms(chunk.id, termFrequencies(chunk));
   }
