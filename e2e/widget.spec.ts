@@ -164,12 +164,30 @@ test.describe('the website widget', () => {
     page,
   }) => {
     const dialogs = await watchForScripts(page);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     await page.goto(site.origin);
     const launcher = page.getByRole('button', { name: 'Open chat' });
     await expect(launcher).toBeVisible();
     await page.screenshot({ path: `${shots}/closed.png` });
+    expect(
+      await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts),
+    ).toEqual([]);
 
+    // Nothing but the launcher is loaded until the visitor opens the chat.
+    const panelChunk = page.waitForResponse((response) =>
+      response.url().includes('/widget-assets/'),
+    );
     await launcher.click();
+    const chunk = await panelChunk;
+    expect(chunk.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(chunk.url()).toMatch(/\/widget-assets\/panel-[0-9a-f]{10}\.js$/);
     const panel = page.getByRole('dialog', { name: xss.name });
     await expect(panel).toBeVisible();
     await expect(panel.getByRole('heading', { name: xss.name })).toHaveText(xss.name);
@@ -455,6 +473,18 @@ test.describe('the website widget', () => {
     );
     await visitor.close();
     await expectNoInjectedScript(page, dialogs);
+    await context.close();
+  });
+
+  test('a visitor whose browser speaks German gets the widget in German', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto(site.origin);
+    await page.getByRole('button', { name: 'Chat öffnen' }).click();
+    const panel = page.getByRole('dialog', { name: xss.name });
+    await expect(panel.getByRole('button', { name: 'Neues Gespräch' })).toBeVisible();
+    await expect(panel.getByRole('textbox', { name: 'Ihre Nachricht' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Kontakt' })).toBeVisible();
     await context.close();
   });
 });

@@ -144,7 +144,11 @@ function start(settings: WidgetConfig) {
   if (reopen) open();
 }
 
-const script = document.currentScript as HTMLScriptElement | null;
+// Tag managers inject the snippet in ways where currentScript is unset; the tag is found by its
+// attributes then.
+const script =
+  (document.currentScript as HTMLScriptElement | null) ??
+  document.querySelector<HTMLScriptElement>('script[data-bot-id][src*="widget.js"]');
 const settings = script ? readConfig(script) : undefined;
 if (settings && !window.Askwell) {
   if (document.body) start(settings);
