@@ -8,7 +8,7 @@ import {
   Smartphone,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
 import { ButtonLink } from '@/components/ui/button';
 import { CodeBlock } from '@/components/ui/code-block';
@@ -67,7 +67,17 @@ function KeyStatus() {
 export function ApiIntegrationTab() {
   const baseUrl = window.location.origin;
   const bots = useBots();
-  const [chosenBotId, setChosenBotId] = useState<string | null>(null);
+  // The same ?bot= as the Website tab, so the chosen chatbot stays chosen across both tabs.
+  const [params, setParams] = useSearchParams();
+  const chosenBotId = params.get('bot');
+  const setChosenBotId = (id: string) =>
+    setParams(
+      (current) => {
+        current.set('bot', id);
+        return current;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const [message, setMessage] = useState(defaultMessage);
 
   const botList = bots.data ?? [];
