@@ -33,19 +33,13 @@ function ModelStatus({ settings, draft }: { settings: ModelSettings; draft: Sett
       : 'No custom endpoint URL yet: add it on the API Keys tab.';
   } else {
     const provider = providerOfModel(model);
-    const key = provider ? draft.keys[provider] : null;
-    const hasKey =
-      provider !== null &&
-      key !== null &&
-      ((settings.providerKeys[provider].set && key.mode === 'keep') ||
-        (key.mode === 'replace' && key.value.trim() !== ''));
-    ok = hasKey;
-    text =
-      provider && hasKey
-        ? `Answers come from ${model} with your ${providerLabels[provider]} key.`
-        : provider
-          ? `No ${providerLabels[provider]} key saved: your chatbots reply with the built-in answerer, which quotes the best passages of your documents.`
-          : 'This model belongs to no provider with a key here: switch on the custom endpoint to use it.';
+    const key = draft.keys[provider];
+    ok =
+      (settings.providerKeys[provider].set && key.mode === 'keep') ||
+      (key.mode === 'replace' && key.value.trim() !== '');
+    text = ok
+      ? `Answers come from ${model} with your ${providerLabels[provider]} key.`
+      : `No ${providerLabels[provider]} key saved: your chatbots reply with the built-in answerer, which quotes the best passages of your documents.`;
   }
   return (
     <p

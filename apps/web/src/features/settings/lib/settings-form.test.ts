@@ -1,7 +1,13 @@
 import type { ModelSettings } from '@askwell/shared';
 import { describe, expect, it } from 'vitest';
 
-import { buildUpdate, draftFrom, errorsFromFields, validateDraft } from './settings-form';
+import {
+  buildUpdate,
+  draftFrom,
+  errorsFromFields,
+  providerOfModel,
+  validateDraft,
+} from './settings-form';
 
 const saved: ModelSettings = {
   providerKeys: {
@@ -68,4 +74,11 @@ it('when the server names nested fields, then they land on the right inputs', ()
   expect(
     errorsFromFields({ 'providerKeys.openai': 'Too long', customEndpoint: 'Bad URL' }),
   ).toEqual({ openai: 'Too long', customEndpoint: 'Bad URL' });
+});
+
+it('when a model is named, then the provider whose key it needs is the one the server will call', () => {
+  expect(providerOfModel('claude-3-sonnet')).toBe('anthropic');
+  expect(providerOfModel('gemini-pro')).toBe('google');
+  expect(providerOfModel('gpt-3.5-turbo')).toBe('openai');
+  expect(providerOfModel('o1-mini')).toBe('openai');
 });

@@ -121,11 +121,12 @@ export const providerLabels: Record<HostedProvider, string> = {
   anthropic: 'Anthropic',
 };
 
-export function providerOfModel(model: string): HostedProvider | null {
-  if (model.startsWith('gpt-') || /^o\d/.test(model)) return 'openai';
-  if (model.startsWith('gemini-')) return 'google';
-  if (model.startsWith('claude-')) return 'anthropic';
-  return null;
+// Mirrors the server's choice: Claude models go to Anthropic, Gemini to Google, any other name to
+// OpenAI (unless the custom endpoint is on).
+export function providerOfModel(model: string): HostedProvider {
+  if (/^claude/i.test(model)) return 'anthropic';
+  if (/^gemini/i.test(model)) return 'google';
+  return 'openai';
 }
 
 export function isListedModel(model: string) {
