@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { extractDocument } from '../apps/api/src/modules/knowledge/extraction/extract-document';
@@ -21,15 +22,22 @@ export async function runPdfExtractionBenchmark() {
     files.map(async (name) => (await stat(path.join(dir, name))).size),
   );
 
-  let oursMs = 0;
-  let ok = 0;
-  for (const name of files) {
-    const bytes = new Uint8Array(await readFile(path.join(dir, name)));
-    const started = performance.now();
-    const result = await extractDocument(bytes, name);
-    oursMs += performance.now() - started;
-    if (result.ok) ok++;
-  }
+  // The first pass pays for loading and compiling pdf.js once, as a starting server does; the
+  // second is what every later upload costs. pdftotext is a new process per file either way.
+  const pass = async () => {
+    let ms = 0;
+    let ok = 0;
+    for (const name of files) {
+      const bytes = new Uint8Array(await readFile(path.join(dir, name)));
+      const started = performance.now();
+      const result = await extractDocument(bytes, name);
+      ms += performance.now() - started;
+      if (result.ok) ok++;
+    }
+    return { ms, ok };
+  };
+  const cold = await pass();
+  const { ms: oursMs, ok } = await pass();
 
   let poppler: Record<string, unknown> = { pdftotext: 'not installed' };
   if (existsSync(pdftotext)) {
@@ -41,6 +49,7 @@ export async function runPdfExtractionBenchmark() {
     poppler = {
       pdftotext_total_ms: Math.round(popplerMs),
       ratio: Number((oursMs / popplerMs).toFixed(2)),
+      ratio_first_pass: Number((cold.ms / popplerMs).toFixed(2)),
     };
   }
 
@@ -70,9 +79,12 @@ export async function runPdfExtractionBenchmark() {
   };
 
   return {
+    load_average_1m: Number(os.loadavg()[0]!.toFixed(2)),
     files: files.length,
     extracted_ok: ok,
+    target_ratio: 3,
     ours_total_ms: Math.round(oursMs),
+    ours_first_pass_ms: Math.round(cold.ms),
     ...poppler,
     largest_file: files[largestIndex],
     largest_bytes: sizes[largestIndex],
