@@ -46,7 +46,7 @@ export function useDeleteVisitorData() {
         `/api/bots/${encodeURIComponent(botId)}/visitors/${encodeURIComponent(visitorId)}`,
       ),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
+      void queryClient.invalidateQueries({ queryKey: [...conversationKeys.all, 'list'] });
       void queryClient.invalidateQueries({ queryKey: ['leads'] });
     },
   });
@@ -56,6 +56,10 @@ export function useDeleteConversation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<void>(`/api/conversations/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationKeys.all }),
+    // Only the lists: the open transcript is gone, and refetching it would replace the page
+    // with "not found" before the caller moves back to the list.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [...conversationKeys.all, 'list'] });
+    },
   });
 }

@@ -139,9 +139,9 @@ export function LeadsTable({ filters, data, loading, error, onPage, onClear }: L
                     Name
                   </th>
                   <th scope="col" className="hidden px-4 py-3 md:table-cell">
-                    Email
+                    Email<span className="2xl:hidden"> / Phone</span>
                   </th>
-                  <th scope="col" className="hidden px-4 py-3 xl:table-cell">
+                  <th scope="col" className="hidden px-4 py-3 2xl:table-cell">
                     Phone
                   </th>
                   <th scope="col" className="hidden px-4 py-3 lg:table-cell">
@@ -192,8 +192,11 @@ export function LeadsTable({ filters, data, loading, error, onPage, onClear }: L
                       >
                         {lead.email}
                       </a>
+                      {lead.phone && (
+                        <p className="truncate text-xs text-slate-600 2xl:hidden">{lead.phone}</p>
+                      )}
                     </td>
-                    <td className="hidden px-4 py-3.5 whitespace-nowrap text-slate-700 xl:table-cell">
+                    <td className="hidden px-4 py-3.5 whitespace-nowrap text-slate-700 2xl:table-cell">
                       {lead.phone ?? <span className="text-slate-500">—</span>}
                     </td>
                     <td className="hidden max-w-40 truncate px-4 py-3.5 text-slate-700 lg:table-cell">
