@@ -8,6 +8,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { authRoutes } from './modules/auth/auth.routes';
 import { botsRoutes } from './modules/bots/bots.routes';
+import { ApiKeyCache } from './modules/api-keys/api-key-cache';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { chatApiRoutes } from './modules/chat/chat-api.routes';
 import { ChatService } from './modules/chat/chat.service';
@@ -170,9 +171,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.runWorkers ?? true) chat.startSweeper();
   app.addHook('onClose', async () => chat.stop());
   await app.register(settingsRoutes, { settings });
-  await app.register(apiKeysRoutes, { db });
+  const apiKeyCache = new ApiKeyCache(db);
+  await app.register(apiKeysRoutes, { db, keys: apiKeyCache });
   await app.register(chatApiRoutes, {
     db,
+    keys: apiKeyCache,
     chat,
     rateLimitPerKey: env.CHAT_RATE_LIMIT_PER_KEY,
     rateLimitPerBot: env.CHAT_RATE_LIMIT_PER_BOT,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { ApiKeyCache } from './api-key-cache';
 import { generateApiKey } from './api-key-secret';
 import { insertApiKey, listApiKeys, revokeApiKey, type ApiKeyRow } from './api-keys.repository';
 
@@ -17,7 +18,10 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
   };
 }
 
-export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Database; keys: ApiKeyCache }> = async (
+  app,
+  { db, keys },
+) => {
   app.get('/api/api-keys', { config: { access: 'signed-in' } }, async (request) => ({
     keys: (await listApiKeys(db, request.user!.id)).map(toApiKey),
   }));
@@ -50,6 +54,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     async (request, reply) => {
       const row = await revokeApiKey(db, request.user!.id, request.params.keyId);
       if (!row) throw new AppError('not_found', 'API key not found.');
+      keys.forget(row.id);
       return reply.status(204).send();
     },
   );

@@ -10,7 +10,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { hashApiKey } from '../api-keys/api-key-secret';
-import { findApiKeyByHash, touchApiKey } from '../api-keys/api-keys.repository';
+import type { ApiKeyCache } from '../api-keys/api-key-cache';
+import { touchApiKey } from '../api-keys/api-keys.repository';
 import { findBotById, type HistoryTurn } from './chat.repository';
 import type { ChatService, ChatTurnResult } from './chat.service';
 import { buildOpenApiDocument } from './openapi';
@@ -18,6 +19,7 @@ import { openSse, wantsEventStream } from './sse';
 
 export type ChatApiOptions = {
   db: Database;
+  keys: ApiKeyCache;
   chat: ChatService;
   rateLimitPerKey: number;
   rateLimitPerBot: number;
@@ -116,7 +118,8 @@ export const chatApiRoutes: FastifyPluginAsyncZod<ChatApiOptions> = async (app, 
         'Missing API key. Send it in the header "Authorization: Bearer <your API key>".',
       );
     }
-    const key = await findApiKeyByHash(db, hashApiKey(match[1]!));
+    const keyHash = hashApiKey(match[1]!);
+    const key = await options.keys.find(keyHash);
     if (!key) {
       reply.header('www-authenticate', 'Bearer error="invalid_token"');
       throw new AppError(
@@ -127,6 +130,7 @@ export const chatApiRoutes: FastifyPluginAsyncZod<ChatApiOptions> = async (app, 
     if (key.revokedAt) throw new AppError('forbidden', 'This API key has been revoked.');
     callers.set(request, { keyId: key.id, userId: key.userId });
     if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > 60_000) {
+      options.keys.touched(keyHash, new Date());
       touchApiKey(db, key.id).catch((error: unknown) =>
         request.log.warn({ err: error }, 'could not record API key use'),
       );

@@ -24,8 +24,8 @@ export class BotIndexCache {
 
   constructor(private readonly db: Database) {}
 
-  // `knownVersion` is the bot row's index version when the caller has just read it (the chat
-  // engine), which spares a query per search.
+  // `knownVersion` is the bot row's index version as the caller read it moments ago (the chat
+  // engine): an index at least that fresh is used without asking the database.
   async search(
     botId: string,
     query: string,
@@ -55,7 +55,11 @@ export class BotIndexCache {
       return null;
     }
     const cached = this.cache.get(botId);
-    if (cached && cached.version === version) {
+    const fresh =
+      knownVersion === undefined
+        ? cached?.version === version
+        : cached && cached.version >= version;
+    if (cached && fresh) {
       this.cache.delete(botId);
       this.cache.set(botId, cached);
       return cached;
