@@ -296,6 +296,10 @@ test('a customer creates an API key, runs the Integration page example as is and
   );
   await checkScreen(page, 'integration-api');
 
+  await page.getByRole('link', { name: 'Create an API key in Settings' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings#askwell-api-keys$/);
+  await expect(page.getByRole('region', { name: 'Askwell API keys' })).toBeInViewport();
+
   // Run exactly what the page shows, the way a customer pastes it into a terminal.
   const env = { ...process.env, ASKWELL_API_KEY: secret };
   const { stdout } = await run('bash', ['-c', curl], { env });

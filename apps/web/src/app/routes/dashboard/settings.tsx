@@ -1,7 +1,11 @@
 import { UserRound } from 'lucide-react';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 
 import { DashboardPageHeader } from '@/components/layouts/dashboard-page-header';
 import { ProfileForm } from '@/features/auth/components/profile-form';
+import { useApiKeys } from '@/features/settings/api/api-keys';
+import { useModelSettings } from '@/features/settings/api/model-settings';
 import { AskwellApiKeysSection } from '@/features/settings/components/askwell-api-keys-section';
 import { ModelSettingsSection } from '@/features/settings/components/model-settings-section';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -10,6 +14,16 @@ import { useProfile } from '@/lib/auth';
 export function SettingsRoute() {
   useDocumentTitle('Settings');
   const profile = useProfile().data;
+  const { hash } = useLocation();
+  // A link to #askwell-api-keys lands before the sections above it have loaded and grown, so the
+  // jump is made again once they have.
+  const modelSettings = useModelSettings();
+  const apiKeys = useApiKeys();
+  const loaded = !modelSettings.isPending && !apiKeys.isPending;
+  useEffect(() => {
+    if (loaded && hash)
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [loaded, hash]);
 
   return (
     <div className="space-y-8">
