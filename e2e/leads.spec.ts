@@ -304,6 +304,15 @@ test('leads and conversations: data, filters, status, export, privacy delete, ph
     .click();
   await expect(page.getByTestId('leads-empty')).toContainText('No leads yet');
   await expectNoHorizontalScroll(page);
+
+  // A new conversation appears in the open inbox without a reload.
+  await page.goto('/dashboard/conversations');
+  await expect(items).toHaveCount(1);
+  const later = await playwright.request.newContext();
+  const newcomer = await startVisitor(later, garden.id);
+  await newcomer.ask('Do you sell tulip bulbs?', 'https://shop.example/bulbs');
+  await later.dispose();
+  await expect(items.filter({ hasText: 'Do you sell tulip bulbs?' })).toBeVisible();
 });
 
 test('a webhook set on the Leads page receives a signed test event, shown in the delivery log', async ({

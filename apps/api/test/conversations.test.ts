@@ -1,5 +1,7 @@
 import {
   botDefaults,
+  conversationUpdatedEventName,
+  type ConversationUpdatedEvent,
   type Bot,
   type ConversationDetail,
   type ConversationList,
@@ -7,6 +9,8 @@ import {
   type LeadList,
 } from '@askwell/shared';
 import { eq } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chatbots } from '../src/db/schema';
 import { setAssistantFeedback } from '../src/modules/widget/widget.repository';
@@ -253,5 +257,40 @@ describe('conversation inbox', () => {
       conversationId: string | null;
     }>();
     expect(kept.conversationId).toBeNull();
+  });
+
+  test("when a visitor writes, then the owner's open dashboard hears of it at once and nobody else does", async () => {
+    await context.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = context.app.server.address() as AddressInfo;
+    const connect = (cookie: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = io(`http://127.0.0.1:${port}`, {
+          transports: ['websocket'],
+          extraHeaders: { cookie },
+        });
+        socket.on('connect', () => resolve(socket));
+        socket.on('connect_error', reject);
+      });
+    const ownerSocket = await connect(owner.cookieHeader());
+    const strangerSocket = await connect(stranger.cookieHeader());
+    const ownerEvents: ConversationUpdatedEvent[] = [];
+    const strangerEvents: ConversationUpdatedEvent[] = [];
+    ownerSocket.on(conversationUpdatedEventName, (event: ConversationUpdatedEvent) =>
+      ownerEvents.push(event),
+    );
+    strangerSocket.on(conversationUpdatedEventName, (event: ConversationUpdatedEvent) =>
+      strangerEvents.push(event),
+    );
+    try {
+      const turn = await ask(garden, 'visitor-live', 'When is the garden centre open?');
+      await expect
+        .poll(() => ownerEvents.filter((event) => event.conversationId === turn.conversationId))
+        .not.toHaveLength(0);
+      expect(ownerEvents[0]).toEqual({ conversationId: turn.conversationId, botId: garden.id });
+      expect(strangerEvents).toEqual([]);
+    } finally {
+      ownerSocket.disconnect();
+      strangerSocket.disconnect();
+    }
   });
 });

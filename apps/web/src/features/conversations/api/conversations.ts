@@ -11,14 +11,14 @@ export const conversationKeys = {
   detail: (id: string) => ['conversations', 'detail', id] as const,
 };
 
-// New conversations are picked up every few seconds while the inbox is open and in view.
+// Live events refresh these at once; the interval is the fallback while the socket is down.
 export function useConversations(filters: ConversationFilters) {
   return useQuery({
     queryKey: conversationKeys.list(filters),
     queryFn: ({ signal }) =>
       api.get<ConversationList>(`/api/conversations?${conversationQuery(filters)}`, { signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: 10_000,
+    refetchInterval: 30_000,
   });
 }
 
@@ -28,7 +28,7 @@ export function useConversation(id: string | undefined) {
     queryFn: ({ signal }) =>
       api.get<ConversationDetail>(`/api/conversations/${encodeURIComponent(id!)}`, { signal }),
     enabled: Boolean(id),
-    refetchInterval: 10_000,
+    refetchInterval: 30_000,
   });
 }
 

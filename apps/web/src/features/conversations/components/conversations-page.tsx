@@ -1,4 +1,8 @@
-import { leadCreatedEventName } from '@askwell/shared';
+import {
+  conversationUpdatedEventName,
+  leadCreatedEventName,
+  type ConversationUpdatedEvent,
+} from '@askwell/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { ArrowLeft, Download, MessagesSquare } from 'lucide-react';
@@ -68,6 +72,11 @@ export function ConversationsPage() {
   const conversations = useConversations(filters);
   const bots = useBotChoices();
 
+  // New conversations and messages arrive live; the open transcript follows its own updates.
+  useRealtimeEvent<ConversationUpdatedEvent>(conversationUpdatedEventName, (event) => {
+    void queryClient.invalidateQueries({ queryKey: [...conversationKeys.all, 'list'] });
+    void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(event.conversationId) });
+  });
   useRealtimeEvent(leadCreatedEventName, () => {
     void queryClient.invalidateQueries({ queryKey: conversationKeys.all });
   });
