@@ -287,7 +287,7 @@ for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta?.
                     Settings → Askwell API keys
                   </Link>
                   . A key is shown once when it is created; Askwell stores only a hash of it.
-                  Revoking a key stops it at once.
+                  Revoking a key stops it within seconds.
                 </p>
               </Prose>
               <CodeBlock language="HTTP header" code="Authorization: Bearer YOUR_API_KEY" />

@@ -165,8 +165,8 @@ export function AskwellApiKeysSection() {
         onConfirm={confirmRevoke}
         onCancel={() => setRevoking(null)}
       >
-        Apps that use “{revoking?.name}” ({revoking?.prefix}…) stop working at once. This cannot be
-        undone.
+        Apps that use “{revoking?.name}” ({revoking?.prefix}…) stop working within seconds. This
+        cannot be undone.
       </ConfirmDialog>
     </div>
   );
