@@ -79,11 +79,24 @@ function start(settings: WidgetConfig) {
         : { ok: false as const, code: body?.error?.code ?? 'error', status: response.status };
     })
     .catch(() => ({ ok: false as const, code: 'network', status: 0 }));
+  // The brand colour from the last visit paints the button at once instead of after the fetch.
+  const colourKey = `askwell:${settings.botId}:colour`;
+  const paint = (colour: string | null) => colour && frame.style.setProperty('--aw-button', colour);
+  try {
+    paint(localStorage.getItem(colourKey));
+  } catch {
+    // Without storage the button starts in the default colour.
+  }
   void config.then((result) => {
     if (!result.ok) return;
     const { widgetConfig } = result.config;
-    frame.style.setProperty('--aw-button', widgetConfig.buttonColor);
+    paint(widgetConfig.buttonColor);
     frame.style.setProperty('--aw-font', widgetConfig.fontFamily);
+    try {
+      localStorage.setItem(colourKey, widgetConfig.buttonColor);
+    } catch {
+      // As above.
+    }
   });
 
   const emit = (name: string, detail?: unknown) => {

@@ -85,6 +85,7 @@ footer{display:flex;justify-content:space-between;align-items:center;gap:8px;pad
 .open.frame{inset:0}
 .panel{position:fixed;inset:0;top:var(--aw-vv-top,0);bottom:auto;width:100%;max-width:none;height:var(--aw-vv-height,100%);border-radius:0;border:0}
 .open .launcher{display:none}
+textarea,input{font-size:16px}
 }
 @media (prefers-reduced-motion:reduce){.panel{transition:none}.typing i{animation:none;opacity:.6}}
 `;

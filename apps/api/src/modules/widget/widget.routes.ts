@@ -81,7 +81,8 @@ export const defaultWidgetLimits: WidgetLimits = {
   visitorMessages: 20,
   botMessages: 600,
   visitorRequests: 120,
-  addressRequests: 60,
+  // Every page view loads the config; offices and mobile carriers put many visitors behind one IP.
+  addressRequests: 300,
 };
 
 type Gate = { session: boolean; bucket: 'message' | 'request' };
