@@ -208,7 +208,7 @@ describe('lead webhooks', () => {
     });
   });
 
-  test('when the URL is not http(s) or is removed, then it is refused or the test action says why', async () => {
+  test('when the URL is not http(s) or is removed, then it is refused, retries stop and the test action says why', async () => {
     const ftp = await owner.put(`/api/bots/${bot.id}/webhook`, { url: 'ftp://files.example.com/' });
     expect(ftp.statusCode).toBe(400);
     expect(ftp.json().error.fields.url).toBe(
@@ -217,6 +217,15 @@ describe('lead webhooks', () => {
 
     const cleared = await owner.put(`/api/bots/${bot.id}/webhook`, { url: '' });
     expect(cleared.json<WebhookSettings>().url).toBeNull();
+    // The delivery that kept failing stops at its next retry instead of going on for hours.
+    const stopped = await waitFor(
+      deliveries,
+      (list) => list.some((item) => item.lastStatusCode === 503 && item.status === 'failed'),
+      'the retries to stop',
+    );
+    expect(stopped.find((item) => item.lastStatusCode === 503)!.lastError).toBe(
+      'The webhook was removed before this delivery succeeded.',
+    );
     const test = await owner.post(`/api/bots/${bot.id}/webhook/test`);
     expect(test.statusCode).toBe(400);
     expect(test.json().error.message).toBe('Add a webhook URL before sending a test event.');

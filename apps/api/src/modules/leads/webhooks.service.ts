@@ -37,6 +37,7 @@ export type WebhookServiceOptions = {
 
 const userAgent = 'Askwell-Webhooks/1.0';
 const maxErrorLength = 500;
+const webhookRemovedError = 'The webhook was removed before this delivery succeeded.';
 
 // A failed attempt that pg-boss should retry; its message is what the delivery log shows.
 class DeliveryAttemptFailed extends Error {}
@@ -133,7 +134,15 @@ export class WebhookService {
     const found = await findDelivery(this.options.db, deliveryId);
     if (!found) return;
     const { delivery, bot } = found;
-    if (delivery.status === 'delivered') return;
+    if (delivery.status === 'delivered' || delivery.status === 'failed') return;
+    // Removing the webhook is the owner's way to stop retries to an endpoint they gave up on.
+    if (!bot.webhookUrl) {
+      await updateDelivery(this.options.db, delivery.id, {
+        status: 'failed',
+        lastError: webhookRemovedError,
+      });
+      return;
+    }
     const attempts = delivery.attempts + 1;
 
     const outcome = await this.post(delivery, bot.webhookSecretEncrypted);
