@@ -146,14 +146,13 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
     const config = request.routeOptions.config.widget;
     if (!config) return;
     const { botId } = request.params as { botId: string };
-    const bot = await findBot(db, botId);
-    if (!bot) throw new AppError('not_found', 'This chat is not available.');
-
     // Refusals are readable by the page so the widget can say calmly that chat is unavailable;
-    // they reveal nothing about the bot.
+    // they reveal nothing about the bot. Data only ever reaches origins that pass every check.
     const own = ownOrigins(request, options.publicUrl);
     const origin = requestOrigin(request, own);
     if (origin) allowCors(reply, origin);
+    const bot = await findBot(db, botId);
+    if (!bot) throw new AppError('not_found', 'This chat is not available.');
     if (!bot.enabled) throw new AppError('bot_disabled', 'This chat is not available right now.');
 
     const preview = origin !== null && own.has(origin);
