@@ -16,8 +16,10 @@ function percentile(values: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-// Milliseconds from sending the request until the first chunk that holds `marker` arrives.
+// Milliseconds from sending the request until the first chunk that holds `marker` arrives, and
+// the wall-clock times of sending and of that arrival.
 async function timeToFirst(url: string, init: RequestInit, marker: string) {
+  const sentAt = Date.now();
   const started = performance.now();
   const response = await fetch(url, init);
   if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
@@ -25,14 +27,18 @@ async function timeToFirst(url: string, init: RequestInit, marker: string) {
   const decoder = new TextDecoder();
   let text = '';
   let first: number | null = null;
+  let firstAt = 0;
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
     text += decoder.decode(value, { stream: true });
-    if (first === null && text.includes(marker)) first = performance.now() - started;
+    if (first === null && text.includes(marker)) {
+      first = performance.now() - started;
+      firstAt = Date.now();
+    }
   }
   if (first === null) throw new Error(`no ${marker} in the stream from ${url}`);
-  return first;
+  return { ms: first, sentAt, firstAt };
 }
 
 // The time Askwell adds before the first token: the same local model (answering after a fixed
@@ -94,9 +100,11 @@ export async function runChatTtftBenchmark() {
 
     const direct: number[] = [];
     const through: number[] = [];
+    const beforeModel: number[] = [];
+    const afterModel: number[] = [];
     for (let round = -5; round < rounds; round++) {
       const question = queries[(round + 5) % queries.length]!;
-      const directMs = await timeToFirst(
+      const directRun = await timeToFirst(
         `${model.url}/chat/completions`,
         {
           method: 'POST',
@@ -109,7 +117,7 @@ export async function runChatTtftBenchmark() {
         },
         '"content"',
       );
-      const throughMs = await timeToFirst(
+      const throughRun = await timeToFirst(
         `${server.baseUrl}/v1/chat`,
         {
           method: 'POST',
@@ -120,8 +128,11 @@ export async function runChatTtftBenchmark() {
       );
       // The first rounds warm the index cache and the connection pools.
       if (round < 0) continue;
-      direct.push(directMs);
-      through.push(throughMs);
+      const modelCall = model.lastChatRequest()!;
+      direct.push(directRun.ms);
+      through.push(throughRun.ms);
+      beforeModel.push(modelCall.arrivedAt - throughRun.sentAt);
+      afterModel.push(throughRun.firstAt - (modelCall.firstTokenAt ?? modelCall.arrivedAt));
     }
     const added = through.map((value, index) => value - direct[index]!);
     const answerers = model.requests.filter((request) => request.path === '/v1/chat/completions');
@@ -132,6 +143,16 @@ export async function runChatTtftBenchmark() {
       askwell_ttft_ms: {
         p50: round1(percentile(through, 50)),
         p90: round1(percentile(through, 90)),
+      },
+      // Where the added time goes (wall clock, 1 ms resolution): from the client's request to the
+      // model receiving its request, and from the model's first token to the client having it.
+      askwell_before_model_ms: {
+        p50: percentile(beforeModel, 50),
+        p90: percentile(beforeModel, 90),
+      },
+      askwell_after_first_token_ms: {
+        p50: percentile(afterModel, 50),
+        p90: percentile(afterModel, 90),
       },
       added_ms: {
         p50: round1(percentile(added, 50)),

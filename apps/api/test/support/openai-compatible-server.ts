@@ -13,6 +13,9 @@ export type ModelMode =
 
 export type RecordedRequest = {
   path: string;
+  // Wall-clock milliseconds: when the request arrived and when its first token left.
+  arrivedAt: number;
+  firstTokenAt?: number;
   authorization: string | undefined;
   body: {
     model?: string;
@@ -47,12 +50,14 @@ export async function startOpenAiCompatibleServer(options: Options = {}) {
   });
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
+    const arrivedAt = Date.now();
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     const recorded: RecordedRequest = {
       path,
+      arrivedAt,
       authorization: request.headers.authorization,
       body: text ? (JSON.parse(text) as RecordedRequest['body']) : {},
     };
@@ -119,6 +124,7 @@ export async function startOpenAiCompatibleServer(options: Options = {}) {
     for (const [index, token] of tokens.entries()) {
       if (response.destroyed) return;
       send(index === 0 ? { role: 'assistant', content: token } : { content: token });
+      recorded.firstTokenAt ??= Date.now();
       if (state.mode === 'stall') return;
       if (state.tokenDelayMs > 0) await sleep(state.tokenDelayMs);
     }

@@ -62,6 +62,8 @@ const passagesForModel = 5;
 const titleCacheMs = 60_000;
 export const conversationIdleMinutes = 30;
 
+type Gated = ChatReplyOptions & { opened: Promise<unknown> };
+
 class ProviderTimeout extends Error {
   constructor() {
     super('the model did not answer in time');
@@ -106,12 +108,11 @@ export class ChatService {
     const language = detectLanguage(message) ?? primaryLanguage(input.language);
 
     // Storing the visitor's message, searching the knowledge and reading the owner's settings
-    // do not depend on each other; only the model call must wait for the message to be stored.
+    // do not depend on each other. A new conversation has no history, so its model call need not
+    // wait for the message to be stored either; the answer is held back until it is (`opened`).
     const searching = this.search(bot, message);
     const reading = this.options.settings.providerSettings(bot.userId);
-    searching.catch(() => undefined);
-    reading.catch(() => undefined);
-    const turn = await startTurn(db, {
+    const storing = startTurn(db, {
       botId: bot.id,
       userId: bot.userId,
       sessionId: input.sessionId?.trim() || randomUUID(),
@@ -122,9 +123,19 @@ export class ChatService {
       message,
       historyTurns,
     });
-    replyOptions.onStart?.({ sessionId: turn.sessionId, conversationId: turn.conversationId });
-    const history = input.history?.length ? input.history : turn.history;
-    const answerLanguage = language ?? turn.language;
+    for (const pending of [searching, reading, storing]) pending.catch(() => undefined);
+    const opened = storing.then((turn) => {
+      replyOptions.onStart?.({ sessionId: turn.sessionId, conversationId: turn.conversationId });
+      return turn;
+    });
+    opened.catch(() => undefined);
+    const continuing = Boolean(input.sessionId?.trim()) && !input.history?.length;
+    const history = input.history?.length
+      ? input.history
+      : continuing
+        ? (await opened).history
+        : [];
+    const answerLanguage = language ?? (continuing ? (await opened).language : null);
 
     const direct = await searching;
     const passages =
@@ -139,9 +150,13 @@ export class ChatService {
           history,
           answerLanguage,
           started,
-          replyOptions,
+          { ...replyOptions, opened },
         )
-      : this.answerBuiltin(input.bot, message, passages, answerLanguage, started, replyOptions);
+      : await this.answerBuiltin(input.bot, message, passages, answerLanguage, started, {
+          ...replyOptions,
+          opened,
+        });
+    const turn = await opened;
 
     const sources = toSources(answer.passages);
     const latencyMs = Math.round(performance.now() - started);
@@ -213,15 +228,16 @@ export class ChatService {
     return new Map(sourceIds.map((id) => [id, this.titles.get(id)?.name ?? 'Knowledge base']));
   }
 
-  private answerBuiltin(
+  private async answerBuiltin(
     bot: ChatTurnInput['bot'],
     message: string,
     passages: Passage[],
     language: string | null,
     started: number,
-    { onToken }: ChatReplyOptions,
-  ): Answer {
+    { onToken, opened }: Gated,
+  ): Promise<Answer> {
     const answer = builtinAnswer(message, passages, bot, language);
+    await opened;
     const firstTokenMs = Math.round(performance.now() - started);
     emitInPieces(answer.text, onToken);
     return { ...answer, answerer: 'builtin', status: 'complete', firstTokenMs };
@@ -234,9 +250,12 @@ export class ChatService {
     history: HistoryTurn[],
     language: string | null,
     started: number,
-    replyOptions: ChatReplyOptions,
+    replyOptions: Gated,
   ): Promise<Answer> {
-    const { onToken, signal: clientSignal } = replyOptions;
+    const { onToken, signal: clientSignal, opened } = replyOptions;
+    // If the visitor's message cannot be stored, the model's work is wasted: stop it.
+    const notStored = new AbortController();
+    opened.catch(() => notStored.abort());
     const prompt = buildPrompt({
       bot: input.bot,
       passages,
@@ -247,9 +266,9 @@ export class ChatService {
     const timeoutMs = this.options.providerTimeoutMs;
     const watchdog = new AbortController();
     let timer = setTimeout(() => watchdog.abort(new ProviderTimeout()), timeoutMs);
-    const signal = clientSignal
-      ? AbortSignal.any([watchdog.signal, clientSignal])
-      : watchdog.signal;
+    const signal = AbortSignal.any(
+      [watchdog.signal, notStored.signal, clientSignal].filter((item) => item !== undefined),
+    );
     let text = '';
     let firstTokenMs: number | null = null;
     try {
@@ -265,6 +284,7 @@ export class ChatService {
       });
       for await (const part of result.fullStream) {
         if (part.type === 'text-delta' && part.text) {
+          if (firstTokenMs === null) await opened;
           clearTimeout(timer);
           timer = setTimeout(() => watchdog.abort(new ProviderTimeout()), timeoutMs);
           firstTokenMs ??= Math.round(performance.now() - started);
@@ -289,6 +309,8 @@ export class ChatService {
           firstTokenMs,
         };
       }
+      // Nothing is said to the visitor when their message was not stored: the request fails.
+      await opened;
       this.options.logger.warn(
         { botId: input.bot.id, model: resolved.label, reason: describeError(error) },
         'model failed; answering from the knowledge base',
