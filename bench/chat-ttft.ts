@@ -135,6 +135,20 @@ export async function runChatTtftBenchmark() {
       afterModel.push(throughRun.firstAt - (modelCall.firstTokenAt ?? modelCall.arrivedAt));
     }
     const added = through.map((value, index) => value - direct[index]!);
+    // Inside the server: its own first-token time (stored with each answer) less the time the
+    // model took, request by request.
+    const viaAskwell = model.requests.filter((request) =>
+      request.body.messages?.some((message) => message.role === 'system'),
+    );
+    const { rows } = await bench.pool.query<{ first_token_ms: number }>(
+      `select m.first_token_ms from messages m join conversations c on c.id = m.conversation_id
+        where c.bot_id = $1 and m.role = 'assistant' order by m.created_at`,
+      [bot.id],
+    );
+    const inside = rows.slice(-rounds).map((row, index) => {
+      const call = viaAskwell.slice(-rounds)[index]!;
+      return row.first_token_ms - ((call.firstTokenAt ?? call.arrivedAt) - call.arrivedAt);
+    });
     const answerers = model.requests.filter((request) => request.path === '/v1/chat/completions');
     return {
       model_first_token_delay_ms: modelDelayMs,
@@ -154,6 +168,7 @@ export async function runChatTtftBenchmark() {
         p50: percentile(afterModel, 50),
         p90: percentile(afterModel, 90),
       },
+      server_internal_ms: { p50: percentile(inside, 50), p90: percentile(inside, 90) },
       added_ms: {
         p50: round1(percentile(added, 50)),
         p90: round1(percentile(added, 90)),
