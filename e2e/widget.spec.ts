@@ -95,6 +95,8 @@ test.describe('the website widget', () => {
   let ownerState: Awaited<ReturnType<BrowserContext['storageState']>>;
 
   test.beforeAll(async ({ browser }) => {
+    // Indexing the document runs through the real job queue, which is slow on a busy machine.
+    test.setTimeout(90_000);
     const baseURL = process.env.E2E_BASE_URL!;
     const page = await browser.newPage({ baseURL });
     await registerTestCustomer(page.request, { verified: true, name: 'Olivia Owner' });
@@ -139,7 +141,7 @@ test.describe('the website widget', () => {
           const response = await page.request.get(`/api/sources?botId=${bot.id}`);
           return ((await response.json()) as Array<{ status: string }>).map((s) => s.status).join();
         },
-        { timeout: 30_000 },
+        { timeout: 75_000 },
       )
       .toBe('completed');
     site = await startHostSite(baseURL, bot.id);
@@ -362,6 +364,10 @@ test.describe('the website widget', () => {
     await expect(panel.getByRole('log')).toContainText(xss.welcome);
     expect(await panel.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
     await phone.screenshot({ path: `${shots}/phone-390.png` });
+    await panel.getByRole('button', { name: 'Do you deliver?' }).click();
+    await expect(panel.getByRole('log').locator('.msg.bot')).toHaveCount(2);
+    await expect(panel.getByRole('button', { name: 'Helpful', exact: true })).toBeVisible();
+    await phone.screenshot({ path: `${shots}/phone-390-answer.png` });
     await phone.context().close();
 
     const dark = await browser.newPage();
