@@ -267,6 +267,34 @@ describe('errors of the public API', () => {
   });
 });
 
+describe('failures on our side', () => {
+  test('when the database fails mid-answer, then the client gets a plain 500 or error event with no internals', async () => {
+    await context.database.db.execute(sql`alter table messages rename to messages_unavailable`);
+    try {
+      const plain = await chat({ botId: bot.id, message: 'How do returns work?' });
+      expect(plain.statusCode).toBe(500);
+      expect(plain.json()).toEqual({
+        error: {
+          code: 'internal_error',
+          message: 'Something went wrong on our side. Please try again in a moment.',
+        },
+      });
+      const streamed = await chat({ botId: bot.id, message: 'How do returns work?', stream: true });
+      const last = parseEvents(streamed.body).at(-1)!;
+      expect(last).toEqual({
+        type: 'error',
+        code: 'internal_error',
+        message: 'Something went wrong on our side. Please try again in a moment.',
+      });
+      for (const body of [plain.body, streamed.body]) {
+        expect(body).not.toMatch(/messages|relation|stack|at \w+ \(/i);
+      }
+    } finally {
+      await context.database.db.execute(sql`alter table messages_unavailable rename to messages`);
+    }
+  });
+});
+
 describe('OpenAPI document', () => {
   test('when fetched, then it describes both endpoints in OpenAPI 3.1', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/v1/openapi.json' });
