@@ -1,8 +1,9 @@
 import type { ExtractionFailureCode, SyncSchedule } from '@askwell/shared';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { indexTerms } from './bot-index';
 import type { DocumentStorage } from './document-storage';
-import { extractDocument } from './extraction/extract-document';
+import type { DocumentPreparer } from './prepare-document';
 import {
   completeSources,
   deletePages,
@@ -32,6 +33,7 @@ export class IngestFailure extends Error {
 export type IngestContext = {
   db: Database;
   storage: DocumentStorage;
+  preparer: DocumentPreparer;
   allowPrivateNetwork: boolean;
   progress: (patch: Partial<NewSource>) => Promise<unknown>;
 };
@@ -103,24 +105,44 @@ function toChunkRows(source: SourceRow, sections: SectionInput[], pageId?: strin
   });
 }
 
-async function ingestDocument(source: SourceRow, { db, storage, progress }: IngestContext) {
+async function ingestDocument(
+  source: SourceRow,
+  { db, storage, preparer, progress }: IngestContext,
+) {
   await progress({ status: 'processing', stage: 'extracting', progress: 10 });
   if (!source.storagePath) throw new IngestFailure('corrupt_file', 'the original file is missing');
   const bytes = await storage.read(source.storagePath).catch(() => {
     throw new IngestFailure('corrupt_file', 'the original file is missing');
   });
-  const extracted = await extractDocument(new Uint8Array(bytes), source.name);
-  if (!extracted.ok) throw new IngestFailure(extracted.code, extracted.message);
-  await indexSections(
-    source,
-    extracted.sections,
-    { db, progress },
-    { documentType: extracted.kind },
+  const prepared = await preparer.prepare(new Uint8Array(bytes), source.name, () =>
+    progress({ stage: 'chunking', progress: 45 }),
   );
+  if (!prepared.ok) throw new IngestFailure(prepared.code, prepared.message);
+  if (prepared.chunks.length === 0) {
+    throw new IngestFailure('no_text', 'no extractable text was found (is it a scanned image?)');
+  }
+
+  await progress({ stage: 'indexing', progress: 70 });
+  const rows: NewChunk[] = prepared.chunks.map(({ termsJson, ...chunk }) => ({
+    ...chunk,
+    terms: sql`${termsJson}::jsonb`,
+    botId: source.botId,
+    sourceId: source.id,
+    pageId: null,
+  }));
+  await replaceChunks(db, { botId: source.botId, sourceId: source.id }, rows);
+  await progress({
+    status: 'completed',
+    stage: 'completed',
+    progress: 100,
+    chunkCount: rows.length,
+    indexedHash: source.contentHash,
+    documentType: prepared.kind,
+  });
 }
 
-// The second half of a document's pipeline (chunking, indexing), from extracted text on. The
-// retrieval evaluation (`npm run eval:retrieval`) feeds its corpus through here too.
+// Chunking and indexing of text that needs no extraction (an imported corpus): the same chunks
+// and terms as a document's thread produces, computed here. `npm run eval:retrieval` uses it.
 export async function indexSections(
   source: SourceRow,
   sections: SectionInput[],

@@ -19,6 +19,7 @@ import type { JobQueue } from '../../lib/job-queue';
 import type { Realtime } from '../../plugins/realtime';
 import { BotIndexCache } from './bot-index';
 import { DocumentStorage } from './document-storage';
+import { DocumentPreparer } from './prepare-document';
 import {
   deleteSource,
   findSource,
@@ -92,6 +93,7 @@ export function toWebsitePage(row: PageRow): WebsitePage {
 export class KnowledgeService {
   readonly storage: DocumentStorage;
   readonly index: BotIndexCache;
+  private readonly preparer = new DocumentPreparer();
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: KnowledgeServiceOptions) {
@@ -121,6 +123,7 @@ export class KnowledgeService {
 
   stop() {
     clearInterval(this.sweeper);
+    void this.preparer.close();
   }
 
   async create(source: NewSource) {
@@ -224,6 +227,7 @@ export class KnowledgeService {
           await ingestSource(source, {
             db: this.options.db,
             storage: this.storage,
+            preparer: this.preparer,
             allowPrivateNetwork: this.options.allowPrivateNetwork,
             progress: throttleProgress((patch) => this.progress(sourceId, patch)),
           });
