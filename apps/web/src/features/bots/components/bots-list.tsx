@@ -43,14 +43,16 @@ function BotCard({ bot }: { bot: BotSummary }) {
             <Target className="size-3.5" aria-hidden="true" />
             Goal
           </dt>
-          <dd className="mt-0.5 truncate font-medium text-slate-900">{botGoalLabels[bot.goal]}</dd>
+          <dd className="mt-0.5 font-medium break-words text-slate-900">
+            {botGoalLabels[bot.goal]}
+          </dd>
         </div>
         <div className="min-w-0">
           <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500">
             <Sparkles className="size-3.5" aria-hidden="true" />
             Tone
           </dt>
-          <dd className="mt-0.5 truncate font-medium text-slate-900">{toneLabels[bot.tone]}</dd>
+          <dd className="mt-0.5 font-medium break-words text-slate-900">{toneLabels[bot.tone]}</dd>
         </div>
         <div className="min-w-0">
           <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500">
