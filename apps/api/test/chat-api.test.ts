@@ -6,9 +6,10 @@ import { endIdleConversations } from '../src/modules/chat/chat.repository';
 import { conversationIdleMinutes } from '../src/modules/chat/chat.service';
 import { createTestApp, type TestContext } from './helper';
 import type { BrowserClient } from './support/browser-client';
-import { addTextDocument, createApiKey, createBot } from './support/chat-fixtures';
+import { addDocument, addTextDocument, createApiKey, createBot } from './support/chat-fixtures';
 import { signUpCustomer } from './support/customers';
 import { startSmtpSink } from './support/smtp-sink';
+import { testdataFile } from './support/testdata';
 
 let context: TestContext;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -79,6 +80,21 @@ describe('answers from the knowledge base (no model configured)', () => {
     expect(body.sources[0]).toMatchObject({ title: 'Returns policy.txt' });
     expect(body.sessionId).toEqual(expect.any(String));
     expect(body.conversationId).toEqual(expect.any(String));
+  });
+
+  test('when the answer is in a PDF, then the citation names the document and its page', async () => {
+    const pdfBot = await createBot(owner, { name: 'Hydro data', goal: 'information' });
+    await addDocument(
+      owner,
+      pdfBot.id,
+      'NHN data model.pdf',
+      await testdataFile('docs/pdf/pypdf-GeoBase_NHNC1_Data_Model_UML_EN.pdf'),
+    );
+    const body = (
+      await chat({ botId: pdfBot.id, message: 'Which four packages constitute the NHNC1?' })
+    ).json<ChatResponse>();
+    expect(body.reply).toContain('Four packages constitute the NHNC1');
+    expect(body.sources[0]).toMatchObject({ title: 'NHN data model.pdf', page: 7 });
   });
 
   test('when nothing in the knowledge is relevant, then the bot answers with its message for unanswered questions', async () => {
