@@ -97,6 +97,24 @@ describe('answers from the knowledge base (no model configured)', () => {
     expect(body.sources[0]).toMatchObject({ title: 'NHN data model.pdf', page: 7 });
   });
 
+  test('when the visitor writes in German, then the knowledge-base answer is introduced in German', async () => {
+    const germanBot = await createBot(owner, { name: 'Laden', goal: 'support' });
+    await addTextDocument(
+      owner,
+      germanBot.id,
+      'Rückgabe.txt',
+      'Rückgabe\n\nSie können jeden unbenutzten Artikel innerhalb von 30 Tagen nach der Lieferung zurückgeben. Die Erstattung erfolgt innerhalb von 5 Werktagen auf das ursprüngliche Zahlungsmittel.',
+    );
+    const body = (
+      await chat({
+        botId: germanBot.id,
+        message: 'Innerhalb von wie vielen Tagen kann ich einen Artikel zurückgeben?',
+      })
+    ).json<ChatResponse>();
+    expect(body.reply).toMatch(/^Das steht dazu in unserer Wissensdatenbank/);
+    expect(body.reply).toContain('innerhalb von 30 Tagen');
+  });
+
   test('when nothing in the knowledge is relevant, then the bot answers with its message for unanswered questions', async () => {
     const response = await chat({ botId: bot.id, message: 'Do you sell garden furniture?' });
     const body = response.json<ChatResponse>();

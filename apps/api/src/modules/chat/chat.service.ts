@@ -1,4 +1,4 @@
-import type { ChatResponse } from '@askwell/shared';
+import type { ChatResponse, KnowledgeHit } from '@askwell/shared';
 import { streamText } from 'ai';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -17,7 +17,7 @@ import {
 } from './chat.repository';
 import { detectLanguage, primaryLanguage } from './language';
 import { resolveModel, type ResolvedModel } from './model-provider';
-import { relevantPassages, toSources, type Passage } from './passages';
+import { quotable, relevantPassages, toSources, type Passage } from './passages';
 
 export type ChatChannel = 'api' | 'widget' | 'preview';
 
@@ -63,6 +63,7 @@ const titleCacheMs = 60_000;
 export const conversationIdleMinutes = 30;
 
 type Gated = ChatReplyOptions & { opened: Promise<unknown> };
+type Found = { hits: KnowledgeHit[]; titles: Map<string, string> };
 
 class ProviderTimeout extends Error {
   constructor() {
@@ -137,11 +138,12 @@ export class ChatService {
         : [];
     const answerLanguage = language ?? (continuing ? (await opened).language : null);
 
-    const direct = await searching;
-    const passages =
-      direct.length > 0 ? direct : await this.searchWithContext(bot, message, history);
     const settings = await reading;
     const model = resolveModel(settings, bot.model);
+    const coverage = model ? 'model' : 'quote';
+    const direct = this.relevant(bot, message, await searching, coverage);
+    const passages =
+      direct.length > 0 ? direct : await this.searchWithContext(bot, message, history, coverage);
     const answer = model
       ? await this.answerWithModel(
           model,
@@ -185,13 +187,31 @@ export class ChatService {
   // The question alone first; a follow-up ("and how long does it take?") that finds nothing on
   // its own is searched again with the previous question, which supplies the missing subject
   // (the question's words count twice, so they still lead).
-  private async search(bot: ChatTurnInput['bot'], message: string) {
+  private async search(bot: ChatTurnInput['bot'], query: string): Promise<Found> {
+    const hits = await this.options.knowledge.index.search(
+      bot.id,
+      query,
+      searchDepth,
+      bot.indexVersion,
+    );
+    if (hits.length === 0) return { hits, titles: new Map() };
+    return { hits, titles: await this.titlesOf([...new Set(hits.map((hit) => hit.sourceId))]) };
+  }
+
+  private relevant(
+    bot: ChatTurnInput['bot'],
+    question: string,
+    found: Found,
+    coverage: 'quote' | 'model',
+  ) {
     const { index } = this.options.knowledge;
-    const hits = await index.search(bot.id, message, searchDepth, bot.indexVersion);
-    if (hits.length === 0) return [];
-    const titles = await this.titlesOf([...new Set(hits.map((hit) => hit.sourceId))]);
-    return relevantPassages(message, hits, titles, passagesForModel, (hit) =>
-      index.chunkTerms(bot.id, hit.chunkId),
+    return relevantPassages(
+      question,
+      found.hits,
+      found.titles,
+      passagesForModel,
+      (hit) => index.chunkTerms(bot.id, hit.chunkId),
+      coverage,
     );
   }
 
@@ -199,18 +219,13 @@ export class ChatService {
     bot: ChatTurnInput['bot'],
     message: string,
     history: HistoryTurn[],
+    coverage: 'quote' | 'model',
   ) {
     const previous = [...history].reverse().find((turn) => turn.role === 'user')?.content;
     if (!previous) return [];
     const context = previous.slice(0, 500);
-    const query = `${message}\n${message}\n${context}`;
-    const { index } = this.options.knowledge;
-    const hits = await index.search(bot.id, query, searchDepth, bot.indexVersion);
-    if (hits.length === 0) return [];
-    const titles = await this.titlesOf([...new Set(hits.map((hit) => hit.sourceId))]);
-    return relevantPassages(`${message}\n${context}`, hits, titles, passagesForModel, (hit) =>
-      index.chunkTerms(bot.id, hit.chunkId),
-    );
+    const found = await this.search(bot, `${message}\n${message}\n${context}`);
+    return this.relevant(bot, `${message}\n${context}`, found, coverage);
   }
 
   private async titlesOf(sourceIds: string[]) {
@@ -315,7 +330,12 @@ export class ChatService {
         { botId: input.bot.id, model: resolved.label, reason: describeError(error) },
         'model failed; answering from the knowledge base',
       );
-      const builtin = builtinAnswer(input.message, passages, input.bot, language);
+      const builtin = builtinAnswer(
+        input.message,
+        quotable(input.message, passages),
+        input.bot,
+        language,
+      );
       const addition = text ? `\n\n${builtin.text}` : builtin.text;
       emitInPieces(addition, onToken);
       return {

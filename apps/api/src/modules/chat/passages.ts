@@ -61,6 +61,12 @@ function requiredMatches(termCount: number) {
   return Math.max(2, Math.ceil(termCount * 0.35));
 }
 
+// The passages found for a model that also cover the question well enough to be quoted.
+export function quotable(question: string, passages: Passage[]) {
+  const required = requiredMatches(queryTerms(question).size);
+  return passages.filter((passage) => passage.matchedTerms >= required);
+}
+
 export function relevantPassages(
   question: string,
   hits: KnowledgeHit[],
@@ -68,10 +74,13 @@ export function relevantPassages(
   limit: number,
   // The index already holds each chunk's terms; without it they are worked out from the text.
   indexTerms?: ChunkTermsLookup,
+  // A model judges relevance itself and can say it does not know, so it is given any passage
+  // sharing a content word with the question; quoting needs passages that cover the question.
+  coverage: 'quote' | 'model' = 'quote',
 ): Passage[] {
   const terms = queryTerms(question);
   if (terms.size === 0 || hits.length === 0) return [];
-  const required = requiredMatches(terms.size);
+  const required = coverage === 'quote' ? requiredMatches(terms.size) : 1;
   const best = hits[0]!.score;
   const numbers = new Map<string, number>();
   const passages: Passage[] = [];
