@@ -113,6 +113,7 @@ export class KnowledgeService {
       (job, context) => this.runIngest(job.sourceId, context.finalAttempt),
     );
     await this.sweep();
+    void this.preparer.warm();
     this.sweeper = setInterval(() => {
       this.sweep().catch((error: unknown) =>
         this.options.logger.error({ err: error }, 'knowledge sweep failed'),

@@ -7,6 +7,7 @@ import { chunkSections } from './retrieval/chunk-sections';
 // Runs in a worker thread: extraction (pdf.js and the other parsers), chunking and term counting
 // are CPU work that would otherwise stall every HTTP request of the process for seconds.
 const port = parentPort!;
+port.postMessage({ type: 'ready' } satisfies PrepareMessage);
 port.on('message', ({ bytes, name }: PrepareRequest) => {
   void (async () => {
     const reply = (message: PrepareMessage) => port.postMessage(message);

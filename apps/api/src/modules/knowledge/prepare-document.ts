@@ -14,6 +14,7 @@ export type PrepareResult =
   | { ok: false; code: ExtractionFailureCode; message: string };
 export type PrepareRequest = { bytes: Uint8Array; name: string };
 export type PrepareMessage =
+  | { type: 'ready' }
   | { type: 'stage'; stage: 'chunking' }
   | { type: 'done'; result: PrepareResult }
   | { type: 'failed'; message: string };
@@ -61,6 +62,7 @@ export class DocumentPreparer {
           worker.off('exit', onExit);
         };
         const onMessage = (message: PrepareMessage) => {
+          if (message.type === 'ready') return;
           if (message.type === 'stage') {
             onChunking().catch(() => undefined);
             return;
@@ -93,6 +95,27 @@ export class DocumentPreparer {
         void worker.terminate();
       }
     }
+  }
+
+  // Starts one thread ahead of the first document, so that upload does not wait for the thread
+  // to load its modules.
+  async warm() {
+    if (this.all.size > 0) return;
+    const worker = this.spawn();
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        worker.off('message', done);
+        worker.off('error', done);
+        resolve();
+      };
+      worker.on('message', done);
+      worker.on('error', done);
+    });
+    if (!this.all.has(worker)) return;
+    if (this.closing) {
+      this.all.delete(worker);
+      await worker.terminate();
+    } else this.idle.push(worker);
   }
 
   // Idle threads stop now; a thread still reading a document stops once it is done, so a graceful
