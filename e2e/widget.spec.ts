@@ -2,7 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Bot } from '@askwell/shared';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, registerTestCustomer, test } from './fixtures';
+import {
+  expect,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  registerTestCustomer,
+  test,
+} from './fixtures';
 
 const shots = 'test-results/screens/widget';
 
@@ -228,6 +234,10 @@ test.describe('the website widget', () => {
     await message.press('Enter');
     await expect(log.locator('.msg.me').last()).toHaveText(xss.visitor);
     await expect(log.locator('.msg.bot')).toHaveCount(3);
+    // Feedback buttons appear once the answer is complete.
+    await expect(
+      log.locator('.msg.bot').last().getByRole('button', { name: 'Helpful', exact: true }),
+    ).toBeVisible();
 
     await message.fill('Can someone contact me about a wedding cake?');
     await message.press('Enter');
@@ -423,6 +433,7 @@ test.describe('the website widget', () => {
     await expect(preview.getByRole('dialog', { name: xss.name })).toBeVisible();
     await expect(preview.getByRole('log')).toContainText(xss.welcome);
     await page.screenshot({ path: `${shots}/integration-desktop.png`, fullPage: true });
+    await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('link', { name: /WordPress guide/ }).click();
     await expect(page.getByRole('heading', { name: 'Add the chatbot to WordPress' })).toBeVisible();
@@ -441,6 +452,7 @@ test.describe('the website widget', () => {
     await expect(page.getByTestId('embed-snippet')).toBeVisible();
 
     await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoHorizontalScroll(page);
     await page.screenshot({ path: `${shots}/integration-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -462,6 +474,7 @@ test.describe('the website widget', () => {
     ).toBeChecked();
     await page.getByLabel('Also offer the form after this many visitor messages').fill('3');
     await page.screenshot({ path: `${shots}/editor-publishing.png`, fullPage: true });
+    await expectNoSeriousA11yViolations(page);
     const saving = page.waitForResponse(
       (response) =>
         response.url().endsWith(`/api/bots/${bot.id}`) && response.request().method() === 'PUT',

@@ -15,7 +15,7 @@ export function WidgetPreview({ name, config, starterQuestions }: WidgetPreviewP
       className="rounded-2xl bg-slate-100 p-4 ring-1 ring-slate-200 sm:p-5"
       data-testid="widget-preview"
     >
-      <figcaption className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+      <figcaption className="mb-3 text-xs font-semibold tracking-wide text-slate-600 uppercase">
         Live preview
       </figcaption>
       <div
@@ -33,7 +33,7 @@ export function WidgetPreview({ name, config, starterQuestions }: WidgetPreviewP
             </span>
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-semibold">{name.trim() || 'Your chatbot'}</p>
-              <p className="text-xs opacity-80">Online</p>
+              <p className="text-xs">Online</p>
             </div>
             <X className="size-4 opacity-80" />
           </div>
@@ -64,7 +64,7 @@ export function WidgetPreview({ name, config, starterQuestions }: WidgetPreviewP
             )}
           </div>
           <div className="flex items-center gap-2 border-t border-slate-200 bg-white p-3">
-            <span className="min-w-0 flex-1 truncate rounded-full bg-slate-100 px-3.5 py-2 text-sm text-slate-500">
+            <span className="min-w-0 flex-1 truncate rounded-full bg-slate-100 px-3.5 py-2 text-sm text-slate-600">
               {config.placeholderText}
             </span>
             <span

@@ -175,7 +175,7 @@ export function WebsiteIntegrationTab() {
         icon={<Code2 className="size-5" aria-hidden="true" />}
       >
         <div className="space-y-6 p-5 sm:p-6">
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
             <FormField
               id="website-bot"
               label="Chatbot"
@@ -263,7 +263,7 @@ export function WebsiteIntegrationTab() {
         </div>
       </Panel>
 
-      <div className="grid items-start gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
         <Panel
           title="Options"
           description="Set on the script tag as data- attributes."
