@@ -395,6 +395,8 @@ test.describe('the website widget', () => {
   test('the owner copies the embed code, previews the real widget, reads the guides and allows a refused site from the editor', async ({
     browser,
   }) => {
+    // Several dashboard pages, a framed widget and two accessibility scans.
+    test.setTimeout(90_000);
     const baseURL = process.env.E2E_BASE_URL!;
     const context = await browser.newContext({ baseURL, storageState: ownerState });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -513,5 +515,32 @@ test.describe('the website widget', () => {
     await expect(panel.getByRole('textbox', { name: 'Ihre Nachricht' })).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Kontakt' })).toBeVisible();
     await context.close();
+  });
+
+  test('when the owner switches the chatbot off, visitors are told calmly that chat is not available', async ({
+    browser,
+  }) => {
+    const baseURL = process.env.E2E_BASE_URL!;
+    const owner = await browser.newContext({ baseURL, storageState: ownerState });
+    const page = await owner.newPage();
+    await page.goto(`/dashboard/bots/${bot.id}`);
+    await page.getByRole('tab', { name: 'Widget Appearance' }).click();
+    await page.getByRole('switch', { name: 'Chatbot enabled' }).uncheck();
+    const saving = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/api/bots/${bot.id}`) && response.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await saving).status()).toBe(200);
+    await page.goto('/dashboard/integration');
+    await expect(page.getByTestId('domain-status')).toContainText('is disabled');
+    await owner.close();
+
+    const visitor = await browser.newPage();
+    await visitor.goto(site.origin);
+    await visitor.getByRole('button', { name: 'Open chat' }).click();
+    await expect(visitor.getByText('Chat is not available right now.')).toBeVisible();
+    await expect(visitor.getByRole('textbox', { name: 'Your message' })).toHaveCount(0);
+    await visitor.close();
   });
 });

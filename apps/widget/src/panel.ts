@@ -53,6 +53,12 @@ const unavailableText: Record<string, string> = {
   de: 'Der Chat ist auf dieser Website nicht verfügbar.',
   fr: 'Le chat n’est pas disponible sur ce site.',
 };
+const disabledText: Record<string, string> = {
+  en: 'Chat is not available right now.',
+  es: 'El chat no está disponible en este momento.',
+  de: 'Der Chat ist gerade nicht verfügbar.',
+  fr: 'Le chat n’est pas disponible pour le moment.',
+};
 const offlineText: Record<string, string> = {
   en: 'Chat could not be reached. Please try again later.',
   es: 'No se pudo conectar con el chat. Inténtalo más tarde.',
@@ -621,11 +627,13 @@ const mount: PanelMount = (context: PanelContext) => {
         status.textContent = '';
         heading.textContent = 'Chat';
         closeButton.setAttribute('aria-label', 'Close');
-        showUnavailable(
+        const refusal =
           result.status === 0
-            ? (offlineText[lang] ?? offlineText.en!)
-            : (unavailableText[lang] ?? unavailableText.en!),
-        );
+            ? offlineText
+            : result.code === 'bot_disabled'
+              ? disabledText
+              : unavailableText;
+        showUnavailable(refusal[lang] ?? refusal.en!);
         if (result.status === 0) loaded = null;
         return;
       }
