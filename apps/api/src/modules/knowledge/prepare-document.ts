@@ -40,6 +40,7 @@ export class DocumentPreparer {
   private readonly all = new Set<Worker>();
   private bootstrap: string | undefined;
   private closing = false;
+  private warming: Promise<void> | undefined;
 
   async prepare(
     bytes: Uint8Array,
@@ -47,6 +48,8 @@ export class DocumentPreparer {
     onChunking: () => Promise<unknown>,
   ): Promise<PrepareResult> {
     this.closing = false;
+    // Two threads loading at once on a small machine take longer than one loaded after another.
+    if (this.idle.length === 0 && this.warming) await this.warming;
     const worker = this.idle.pop() ?? this.spawn();
     let healthy = true;
     try {
@@ -99,9 +102,13 @@ export class DocumentPreparer {
 
   // Starts one thread ahead of the first document, so that upload does not wait for the thread
   // to load its modules.
-  async warm() {
-    if (this.all.size > 0) return;
-    const worker = this.spawn();
+  warm() {
+    if (this.all.size > 0) return Promise.resolve();
+    this.warming = this.load(this.spawn()).finally(() => (this.warming = undefined));
+    return this.warming;
+  }
+
+  private async load(worker: Worker) {
     await new Promise<void>((resolve) => {
       const done = () => {
         worker.off('message', done);
