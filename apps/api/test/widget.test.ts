@@ -107,6 +107,8 @@ describe('widget endpoints: order of checks', () => {
       token: 'forged',
     });
     expect(refused.statusCode).toBe(403);
+    // The page may read the refusal (to explain it), never any data.
+    expect(refused.headers['access-control-allow-origin']).toBe('https://evil.test');
     expect(refused.json().error).toEqual({
       code: 'origin_not_allowed',
       message: 'Chat is not available on this site.',
