@@ -62,10 +62,14 @@ function listenForRelayedEvents(
           logger.warn({ err: error }, 'unreadable realtime relay message');
         }
       });
+      // A dying connection can report more than one error; it goes back to the pool only once.
+      let lost = false;
       connection.on('error', (error) => {
+        if (lost) return;
+        lost = true;
         logger.warn({ err: error }, 'realtime relay connection lost');
+        if (client === connection) client = undefined;
         connection.release(error);
-        client = undefined;
         if (!stopped) retry = setTimeout(() => void connect(), 1_000);
       });
       await connection.query(`listen ${relayChannel}`);
