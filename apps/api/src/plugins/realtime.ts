@@ -62,13 +62,12 @@ function listenForRelayedEvents(
           logger.warn({ err: error }, 'unreadable realtime relay message');
         }
       });
-      // A dying connection can report more than one error; it goes back to the pool only once.
-      let lost = false;
+      // A dying connection can report more than one error, or fail after shutdown released it;
+      // it goes back to the pool only once.
       connection.on('error', (error) => {
-        if (lost) return;
-        lost = true;
+        if (client !== connection) return;
+        client = undefined;
         logger.warn({ err: error }, 'realtime relay connection lost');
-        if (client === connection) client = undefined;
         connection.release(error);
         if (!stopped) retry = setTimeout(() => void connect(), 1_000);
       });
