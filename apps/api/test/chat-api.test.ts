@@ -1,12 +1,20 @@
 import type { Bot, ChatResponse, ChatStreamEvent } from '@askwell/shared';
 import { sql } from 'drizzle-orm';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { endIdleConversations } from '../src/modules/chat/chat.repository';
 import { conversationIdleMinutes } from '../src/modules/chat/chat.service';
 import { createTestApp, type TestContext } from './helper';
 import type { BrowserClient } from './support/browser-client';
-import { addDocument, addTextDocument, createApiKey, createBot } from './support/chat-fixtures';
+import {
+  addDocument,
+  addTextDocument,
+  createApiKey,
+  createBot,
+  settled,
+} from './support/chat-fixtures';
 import { signUpCustomer } from './support/customers';
 import { startSmtpSink } from './support/smtp-sink';
 import { testdataFile } from './support/testdata';
@@ -95,6 +103,37 @@ describe('answers from the knowledge base (no model configured)', () => {
     ).json<ChatResponse>();
     expect(body.reply).toContain('Four packages constitute the NHNC1');
     expect(body.sources[0]).toMatchObject({ title: 'NHN data model.pdf', page: 7 });
+  });
+
+  test('when the answer is on a crawled web page, then the citation gives the page address', async () => {
+    const pages: Record<string, string> = {
+      '/': '<html><head><title>Fjord Outdoor</title></head><body><main><h1>Fjord Outdoor</h1><p>Tents, boots and jackets for the north.</p><a href="/delivery.html">Delivery</a></main></body></html>',
+      '/delivery.html':
+        '<html><head><title>Delivery</title></head><body><main><h1>Delivery</h1><p>We deliver to Norway, Sweden and Finland. Parcels to Norway arrive within three working days.</p></main></body></html>',
+    };
+    const site = createServer((request, response) => {
+      const page = pages[request.url ?? ''];
+      response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(page ?? 'not found');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+      const siteBot = await createBot(owner, { name: 'Fjord', goal: 'support' });
+      const added = await owner.post(`/api/bots/${siteBot.id}/websites`, {
+        url: `${origin}/`,
+        maxPages: 5,
+      });
+      expect(added.statusCode).toBe(201);
+      await settled(owner, added.json<{ id: string }>().id);
+      const body = (
+        await chat({ botId: siteBot.id, message: 'How long does delivery to Norway take?' })
+      ).json<ChatResponse>();
+      expect(body.reply).toContain('Parcels to Norway arrive within three working days.');
+      expect(body.sources[0]).toMatchObject({ url: `${origin}/delivery.html`, page: null });
+    } finally {
+      await new Promise((resolve) => site.close(resolve));
+    }
   });
 
   test('when the visitor writes in German, then the knowledge-base answer is introduced in German', async () => {
