@@ -140,7 +140,12 @@ test('a customer adds their website, sees every page with its status, and the Tr
     await page.getByRole('tab', { name: 'Websites' }).click();
     await expect(row.getByLabel(/^Re-sync schedule for/)).toHaveValue('daily');
 
+    // Loaded at phone width, so the picture shows the page and not the sidebar sliding away.
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByRole('tab', { name: 'Websites' }).click();
+    await row.getByRole('button', { name: 'Pages' }).click();
+    await expect(reference).toBeVisible();
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: `${shots}/websites-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
