@@ -48,7 +48,10 @@ function sentencesOf(passage: Passage, text: string) {
   analysis.sentences ??= text
     .split(/\n+/)
     .flatMap((line) => Array.from(sentenceSegmenter.segment(line), (part) => part.segment.trim()))
-    .filter((sentence) => sentence.length > 0)
+    // The heading line a chunk starts with is a title, not something to quote.
+    .filter(
+      (sentence, index) => sentence.length > 0 && !(index === 0 && sentence === passage.heading),
+    )
     .map((sentence, index) => ({ index, text: sentence, terms: new Set(tokenize(sentence)) }));
   return analysis.sentences;
 }
