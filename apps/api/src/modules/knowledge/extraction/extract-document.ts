@@ -674,6 +674,8 @@ function cleanWordText(text: string): string {
 type PositionedText = { text: string; x: number; y: number; width: number; size: number };
 type PdfTextItem = { str: string; transform: number[]; width: number; hasEOL: boolean };
 
+const pagesInFlight = 8;
+
 async function extractPdf(bytes: Uint8Array): Promise<ExtractedSection[]> {
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
@@ -693,16 +695,25 @@ async function extractPdf(bytes: Uint8Array): Promise<ExtractedSection[]> {
   try {
     const sections: ExtractedSection[] = [];
     let failedPages = 0;
-    for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) {
-      try {
-        const page = await pdf.getPage(pageNumber);
-        const content = await page.getTextContent();
-        sections.push({ page: pageNumber, text: layoutPage(content.items as PdfTextItem[]) });
-        page.cleanup();
-      } catch {
+    const readPage = async (pageNumber: number) => {
+      const page = await pdf.getPage(pageNumber);
+      const content = await page.getTextContent();
+      page.cleanup();
+      return content.items as PdfTextItem[];
+    };
+    // A few pages are asked for at once: pdf.js answers them one after another anyway, but without
+    // the pause between one answer and the next question.
+    for (let first = 1; first <= pdf.numPages; first += pagesInFlight) {
+      const numbers = Array.from(
+        { length: Math.min(pagesInFlight, pdf.numPages - first + 1) },
+        (_, offset) => first + offset,
+      );
+      const pages = await Promise.allSettled(numbers.map(readPage));
+      pages.forEach((result, offset) => {
         // One bad page should not cost the customer the rest of the document.
-        failedPages++;
-      }
+        if (result.status === 'rejected') failedPages++;
+        else sections.push({ page: numbers[offset]!, text: layoutPage(result.value) });
+      });
     }
     if (failedPages === pdf.numPages) {
       throw new ExtractionError('corrupt_file', corruptMessage('pdf'));
