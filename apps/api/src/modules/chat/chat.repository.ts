@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Database } from '../../db/client';
 import { chatbots, knowledgeSources } from '../../db/schema';
 import { uuidPattern } from '../bots/bots.repository';
@@ -13,8 +14,48 @@ export type StartedTurn = {
   language: string | null;
 };
 
+// drizzle() returns the database with its pool as $client; the Database type leaves it out.
+function poolOf(db: Database) {
+  return (db as Database & { $client: pg.Pool }).$client;
+}
+
 // One statement: find or start the conversation, read its last turns (as they were before this
 // message) and store the visitor's message, so the message is kept before any answer exists.
+// Both statements of a turn are named, so each connection parses and plans them once.
+const startTurnSql = `
+  with conversation as (
+    insert into conversations
+      (bot_id, user_id, session_id, visitor_id, channel, page_url, language, message_count)
+    values ($1, $2, $3, $4, $5, $6, $7, 1)
+    on conflict (bot_id, session_id) do update set
+      message_count = conversations.message_count + 1,
+      last_message_at = now(),
+      ended_at = null,
+      visitor_id = coalesce(conversations.visitor_id, excluded.visitor_id),
+      page_url = coalesce(excluded.page_url, conversations.page_url),
+      language = coalesce(conversations.language, excluded.language)
+    returning id, session_id, language
+  ),
+  history as (
+    select m.role, m.content, m.created_at from messages m
+    where m.conversation_id = (select id from conversation)
+    order by m.created_at desc
+    limit $9
+  ),
+  visitor_message as (
+    insert into messages (conversation_id, role, content)
+    select id, 'user', $8 from conversation
+    returning id
+  )
+  select
+    conversation.id as conversation_id,
+    conversation.session_id,
+    conversation.language,
+    (select id from visitor_message) as message_id,
+    (select json_agg(json_build_object('role', role, 'content', content) order by created_at)
+      from history) as history
+  from conversation`;
+
 export async function startTurn(
   db: Database,
   turn: {
@@ -29,47 +70,27 @@ export async function startTurn(
     historyTurns: number;
   },
 ): Promise<StartedTurn> {
-  const result = await db.execute<{
+  const result = await poolOf(db).query<{
     conversation_id: string;
     session_id: string;
     language: string | null;
     message_id: string;
     history: HistoryTurn[] | null;
-  }>(sql`
-    with conversation as (
-      insert into conversations
-        (bot_id, user_id, session_id, visitor_id, channel, page_url, language, message_count)
-      values (${turn.botId}, ${turn.userId}, ${turn.sessionId}, ${turn.visitorId}, ${turn.channel},
-        ${turn.pageUrl}, ${turn.language}, 1)
-      on conflict (bot_id, session_id) do update set
-        message_count = conversations.message_count + 1,
-        last_message_at = now(),
-        ended_at = null,
-        visitor_id = coalesce(conversations.visitor_id, excluded.visitor_id),
-        page_url = coalesce(excluded.page_url, conversations.page_url),
-        language = coalesce(conversations.language, excluded.language)
-      returning id, session_id, language
-    ),
-    history as (
-      select m.role, m.content, m.created_at from messages m
-      where m.conversation_id = (select id from conversation)
-      order by m.created_at desc
-      limit ${turn.historyTurns}
-    ),
-    visitor_message as (
-      insert into messages (conversation_id, role, content)
-      select id, 'user', ${turn.message} from conversation
-      returning id
-    )
-    select
-      conversation.id as conversation_id,
-      conversation.session_id,
-      conversation.language,
-      (select id from visitor_message) as message_id,
-      (select json_agg(json_build_object('role', role, 'content', content) order by created_at)
-        from history) as history
-    from conversation
-  `);
+  }>({
+    name: 'chat-start-turn',
+    text: startTurnSql,
+    values: [
+      turn.botId,
+      turn.userId,
+      turn.sessionId,
+      turn.visitorId,
+      turn.channel,
+      turn.pageUrl,
+      turn.language,
+      turn.message,
+      turn.historyTurns,
+    ],
+  });
   const row = result.rows[0]!;
   return {
     conversationId: row.conversation_id,
@@ -79,6 +100,22 @@ export async function startTurn(
     language: row.language,
   };
 }
+
+const finishTurnSql = `
+  with answer as (
+    insert into messages (conversation_id, role, content, sources, answerer,
+      answered_from_knowledge, status, latency_ms, first_token_ms)
+    values ($1, 'assistant', $2, $3::jsonb, $4, $5, $6, $7, $8)
+    returning id
+  )
+  update conversations set
+    message_count = message_count + 1,
+    last_message_at = now(),
+    answered_from_knowledge = answered_from_knowledge or $5,
+    total_latency_ms = total_latency_ms + $7,
+    language = coalesce(language, $9)
+  where id = $1
+  returning (select id from answer) as message_id`;
 
 export async function finishTurn(
   db: Database,
@@ -94,25 +131,21 @@ export async function finishTurn(
     language: string | null;
   },
 ): Promise<string> {
-  const result = await db.execute<{ message_id: string }>(sql`
-    with answer as (
-      insert into messages (conversation_id, role, content, sources, answerer,
-        answered_from_knowledge, status, latency_ms, first_token_ms)
-      values (${answer.conversationId}, 'assistant', ${answer.content},
-        ${JSON.stringify(answer.sources)}::jsonb, ${answer.answerer},
-        ${answer.answeredFromKnowledge}, ${answer.status}, ${answer.latencyMs},
-        ${answer.firstTokenMs})
-      returning id
-    )
-    update conversations set
-      message_count = message_count + 1,
-      last_message_at = now(),
-      answered_from_knowledge = answered_from_knowledge or ${answer.answeredFromKnowledge},
-      total_latency_ms = total_latency_ms + ${answer.latencyMs},
-      language = coalesce(language, ${answer.language})
-    where id = ${answer.conversationId}
-    returning (select id from answer) as message_id
-  `);
+  const result = await poolOf(db).query<{ message_id: string }>({
+    name: 'chat-finish-turn',
+    text: finishTurnSql,
+    values: [
+      answer.conversationId,
+      answer.content,
+      JSON.stringify(answer.sources),
+      answer.answerer,
+      answer.answeredFromKnowledge,
+      answer.status,
+      answer.latencyMs,
+      answer.firstTokenMs,
+      answer.language,
+    ],
+  });
   return result.rows[0]!.message_id;
 }
 
