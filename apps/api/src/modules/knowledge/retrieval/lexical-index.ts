@@ -77,6 +77,7 @@ export class LexicalIndex {
   private headingLength: number[] = [];
   private bodyLength: number[] = [];
   private postings = new Map<string, Postings>();
+  private scratch: Scores = { values: new Float64Array(0), touched: [] };
   private documentFrequency = new Map<string, number>();
   private totalHeading = 0;
   private totalBody = 0;
@@ -239,11 +240,17 @@ export class LexicalIndex {
 
   // Dense per-slot accumulators and a list of the slots touched: a long question over a large bot
   // touches most chunks, where a Map per query and a full sort dominated the cost of a search.
+  // The accumulators are reused (searches run synchronously), so the result is only valid until
+  // the next call.
   private score(weights: Map<string, number>): Scores {
     const { heading, body } = this.lengthNorms();
     const { k1, headingWeight } = this.options;
-    const values = new Float64Array(this.ids.length);
-    const touched: number[] = [];
+    if (this.scratch.values.length < this.ids.length) {
+      this.scratch = { values: new Float64Array(this.ids.length * 2), touched: [] };
+    }
+    const { values, touched } = this.scratch;
+    for (const slot of touched) values[slot] = 0;
+    touched.length = 0;
     for (const [term, weight] of weights) {
       const postings = this.postings.get(term);
       if (!postings) continue;
