@@ -44,9 +44,23 @@ test('a customer creates a bot, trains it on documents with live progress, and n
     botUrl.split('/').pop()!,
   );
 
-  // The damaged file is a real PDF cut short: accepted as a PDF, then refused by the parser.
+  // Refused in the browser, each with its own reason, and never sent.
   const good = path.join(docs, 'pdf/tika-testPDF.pdf');
   const goodBytes = readFileSync(good);
+  await page.locator('input[type=file]').setInputFiles([
+    { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') },
+    { name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10_485_761, 32) },
+  ]);
+  const rejected = page.getByTestId('rejected-files');
+  await expect(rejected.getByRole('listitem')).toHaveCount(2);
+  await expect(rejected.getByRole('listitem').filter({ hasText: 'photo.png' })).toContainText(
+    'Unsupported file type. Upload PDF, DOC, DOCX, TXT or MD files.',
+  );
+  await expect(rejected.getByRole('listitem').filter({ hasText: 'huge.pdf' })).toContainText(
+    'Larger than the 10 MB limit (10,485,761 bytes; at most 10,485,760).',
+  );
+
+  // The damaged file is a real PDF cut short: accepted as a PDF, then refused by the parser.
   await page.locator('input[type=file]').setInputFiles([
     { name: 'tika-testPDF.pdf', mimeType: 'application/pdf', buffer: goodBytes },
     {
@@ -71,6 +85,21 @@ test('a customer creates a bot, trains it on documents with live progress, and n
 
   await badItem.getByRole('button', { name: /Remove/ }).click();
   await expect(badItem).toHaveCount(0);
+
+  // The original comes back byte for byte.
+  const table = page.getByRole('table', { name: 'All documents' });
+  const downloading = page.waitForEvent('download');
+  await table.getByRole('link', { name: 'Download tika-testPDF.pdf' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('tika-testPDF.pdf');
+  expect(readFileSync(await download.path())).toEqual(goodBytes);
+
+  // 'Clear all' hides finished work from the queue; the document stays in the knowledge.
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await expect(page.getByText('No documents in queue')).toBeVisible();
+  await expect(
+    table.getByTestId('document-row').filter({ hasText: 'tika-testPDF.pdf' }),
+  ).toContainText('Processed');
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoHorizontalScroll(page);
