@@ -287,6 +287,41 @@ describe('document uploads', () => {
     expect(hits[0]?.text).toContain('within 5 days');
   });
 
+  test('when Start Training is pressed, then failed sources run again and processed, unchanged ones are left as they are', async () => {
+    const trained = (
+      await owner.post('/api/bots', { ...botDefaults, name: 'Trainee' })
+    ).json<Bot>();
+    const good = await testdataFile('docs/pdf/tika-testPDF.pdf');
+    const done = await settled(
+      (
+        await owner.upload(`/api/bots/${trained.id}/documents`, 'good.pdf', good)
+      ).json<KnowledgeSource>().id,
+    );
+    const broken = await settled(
+      (
+        await owner.upload(`/api/bots/${trained.id}/documents`, 'broken.pdf', good.slice(0, 900))
+      ).json<KnowledgeSource>().id,
+    );
+    expect([done.status, broken.status]).toEqual(['completed', 'failed']);
+    const failedSteps = (await owner.get(`/api/bots/${trained.id}/training`)).json<TrainingState>();
+    expect(failedSteps.sources).toHaveLength(2);
+
+    const started = await owner.post(`/api/bots/${trained.id}/training`);
+    expect(started.statusCode).toBe(202);
+    const state = started.json<TrainingState>();
+    expect(state.running).toBe(true);
+    expect(state.sources.find((source) => source.id === broken.id)?.status).toBe('pending');
+    expect(state.sources.find((source) => source.id === done.id)?.status).toBe('completed');
+
+    const again = await settled(broken.id);
+    expect(again.status).toBe('failed');
+    expect(again.updatedAt > broken.updatedAt).toBe(true);
+    const untouched = (await sourcesOf(owner, trained.id)).find((source) => source.id === done.id);
+    expect(untouched?.updatedAt).toBe(done.updatedAt);
+    const finished = (await owner.get(`/api/bots/${trained.id}/training`)).json<TrainingState>();
+    expect(finished.running).toBe(false);
+  });
+
   test('when the bot is deleted, then its documents and their files go with it', async () => {
     const other = (
       await owner.post('/api/bots', { ...botDefaults, name: 'Short-lived' })
