@@ -294,6 +294,8 @@ export class ChatService {
         abortSignal: signal,
         maxRetries: 0,
         temperature: 0.2,
+        // Chat answers are short; this also bounds what one message can cost the customer.
+        maxOutputTokens: 1000,
         // Errors arrive as stream parts below; the default handler would print them.
         onError: () => {},
       });
