@@ -1,4 +1,4 @@
-import type { Bot, ChatResponse, ChatStreamEvent } from '@askwell/shared';
+import type { ApiKey, Bot, ChatResponse, ChatStreamEvent } from '@askwell/shared';
 import { sql } from 'drizzle-orm';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -322,6 +322,20 @@ describe('errors of the public API', () => {
     const response = await chat({ botId: bot.id, message: 'Hi' }, {}, created.secret);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error: { message: 'This API key has been revoked.' } });
+  });
+
+  test('when a key is used, then its "last used" time shows in the list', async () => {
+    const created = await createApiKey(owner, 'Used once');
+    expect(created.key.lastUsedAt).toBeNull();
+    expect((await chat({ botId: bot.id, message: 'Hi' }, {}, created.secret)).statusCode).toBe(200);
+    let listed: ApiKey | undefined;
+    for (let attempt = 0; attempt < 50 && !listed?.lastUsedAt; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      listed = (await owner.get('/api/api-keys'))
+        .json<{ keys: ApiKey[] }>()
+        .keys.find((key) => key.id === created.key.id);
+    }
+    expect(listed?.lastUsedAt).toEqual(expect.any(String));
   });
 
   test('when a browser preflights the API from another site, then CORS allows it', async () => {
