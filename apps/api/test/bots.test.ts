@@ -1,5 +1,7 @@
 import { botDefaults, type Bot, type BotSummary } from '@askwell/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { chatbots } from '../src/db/schema';
 import { createTestApp, type TestContext } from './helper';
 import type { BrowserClient } from './support/browser-client';
 import { signUpCustomer } from './support/customers';
@@ -51,6 +53,25 @@ describe('chatbots', () => {
     expect(listed?.knowledge.status).toBe('empty');
     expect(listed?.sourceCount).toBe(0);
     expect(listed?.lastConversationAt).toBeNull();
+  });
+
+  test('when a visitor has talked to a bot, then the list says when it last happened', async () => {
+    const bot = (
+      await owner.post('/api/bots', { ...validBot, name: 'Chatty Charlie' })
+    ).json<Bot>();
+    const before = Date.now();
+    const [row] = await context.database.db.select().from(chatbots).where(eq(chatbots.id, bot.id));
+    await context.app.chat.reply({
+      bot: row!,
+      message: 'Hello, is anyone there?',
+      channel: 'widget',
+      visitorId: 'visitor-1',
+    });
+    const listed = (await owner.get('/api/bots'))
+      .json<BotSummary[]>()
+      .find((item) => item.id === bot.id);
+    expect(listed?.lastConversationAt).not.toBeNull();
+    expect(Date.parse(listed!.lastConversationAt!)).toBeGreaterThanOrEqual(before - 1000);
   });
 
   test('when editing, then every field is saved and read back', async () => {

@@ -1,7 +1,7 @@
 import type { BotInput } from '@askwell/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { chatbots, knowledgeSources } from '../../db/schema';
+import { chatbots, conversations, knowledgeSources } from '../../db/schema';
 
 export type BotRow = typeof chatbots.$inferSelect;
 
@@ -14,6 +14,10 @@ export async function listBotsWithKnowledge(db: Database, userId: string) {
       processing: sql<number>`count(*) filter (where ${knowledgeSources.status} in ('pending', 'processing'))::int`,
       failed: sql<number>`count(*) filter (where ${knowledgeSources.status} = 'failed')::int`,
       chunks: sql<number>`coalesce(sum(${knowledgeSources.chunkCount}), 0)::int`,
+      lastConversationAt:
+        sql<Date | null>`(select max(${conversations.lastMessageAt}) from ${conversations} where ${conversations.botId} = ${chatbots.id})`.mapWith(
+          conversations.lastMessageAt,
+        ),
     })
     .from(chatbots)
     .leftJoin(knowledgeSources, eq(knowledgeSources.botId, chatbots.id))

@@ -71,8 +71,7 @@ export const botsRoutes: FastifyPluginAsyncZod<{
         failed: row.failed,
         chunks: row.chunks,
       },
-      // Conversations arrive with the chat engine; until then no bot has had one.
-      lastConversationAt: null,
+      lastConversationAt: row.lastConversationAt?.toISOString() ?? null,
     }));
   });
 
