@@ -215,6 +215,15 @@ export class KnowledgeService {
   // worker that dies (even kill -9) releases it and the sweeper can hand the source to another.
   private async runIngest(sourceId: string, finalAttempt: boolean) {
     const client = await this.options.pool.connect();
+    // The lock's connection sits idle while the document is read; if the database drops it (a
+    // restart, a failover), node-postgres reports it on the client, and an unheard error would
+    // bring the whole process down. The lock is gone with it, and the work carries on.
+    let lost: Error | undefined;
+    const onLost = (error: Error) => {
+      lost = error;
+      this.options.logger.warn({ err: error, sourceId }, 'knowledge job lost its lock connection');
+    };
+    client.on('error', onLost);
     try {
       const { rows } = await client.query<{ locked: boolean }>(
         'select pg_try_advisory_lock($1, hashtext($2)) as locked',
@@ -256,13 +265,16 @@ export class KnowledgeService {
           throw error;
         }
       } finally {
-        await client.query('select pg_advisory_unlock($1, hashtext($2))', [
-          lockNamespace,
-          sourceId,
-        ]);
+        if (!lost) {
+          await client
+            .query('select pg_advisory_unlock($1, hashtext($2))', [lockNamespace, sourceId])
+            .catch((error: Error) => (lost = error));
+        }
       }
     } finally {
-      client.release();
+      client.off('error', onLost);
+      // A broken connection is thrown away rather than handed to the next caller.
+      client.release(lost);
     }
   }
 
