@@ -219,7 +219,7 @@ describe('conversation records', () => {
       await chat({ botId: bot.id, message: 'Which countries do you ship to?' })
     ).json<ChatResponse>();
     await context.database.db.execute(
-      sql`update conversations set last_message_at = now() - interval '31 minutes' where id = ${first.conversationId}`,
+      sql`update conversations set started_at = now() - interval '40 minutes', last_message_at = now() - interval '31 minutes' where id = ${first.conversationId}`,
     );
     expect(await endIdleConversations(context.database.db, conversationIdleMinutes)).toBe(1);
     const ended = await context.database.db.execute<{ ended_at: Date | null }>(

@@ -322,9 +322,10 @@ export const conversations = pgTable(
     uniqueIndex('conversations_bot_session_idx').on(table.botId, table.sessionId),
     index('conversations_user_idx').on(table.userId, table.startedAt),
     index('conversations_visitor_idx').on(table.botId, table.visitorId),
-    // Finds conversations gone quiet, to mark them ended.
-    index('conversations_open_idx')
-      .on(table.lastMessageAt)
+    // Finds conversations gone quiet, to mark them ended. Keyed on started_at, which never
+    // changes, so recording each message stays a HOT update.
+    index('conversations_open_started_idx')
+      .on(table.startedAt)
       .where(sql`${table.endedAt} is null`),
   ],
 );

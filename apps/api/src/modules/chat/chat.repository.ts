@@ -168,6 +168,7 @@ export async function endIdleConversations(db: Database, idleMinutes: number) {
   const result = await db.execute(sql`
     update conversations set ended_at = last_message_at
     where ended_at is null
+      and started_at < now() - make_interval(mins => ${idleMinutes})
       and last_message_at < now() - make_interval(mins => ${idleMinutes})
   `);
   return result.rowCount ?? 0;
