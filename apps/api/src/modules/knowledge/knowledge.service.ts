@@ -285,6 +285,9 @@ export class KnowledgeService {
     for (const source of await sourcesInFlight(db)) {
       if (await queue.hasOpenJob(ingestQueue, 'sourceId', source.id)) continue;
       const client = await pool.connect();
+      let broken: Error | undefined;
+      const onBroken = (error: Error) => (broken = error);
+      client.on('error', onBroken);
       try {
         const { rows } = await client.query<{ locked: boolean }>(
           'select pg_try_advisory_lock($1, hashtext($2)) as locked',
@@ -295,8 +298,12 @@ export class KnowledgeService {
           lockNamespace,
           source.id,
         ]);
+      } catch (error) {
+        broken = error as Error;
+        throw error;
       } finally {
-        client.release();
+        client.off('error', onBroken);
+        client.release(broken);
       }
       this.options.logger.info({ sourceId: source.id }, 'requeueing orphaned knowledge source');
       await this.enqueue(source.id);
