@@ -250,6 +250,10 @@ export const knowledgeChunks = pgTable(
     // Q&A pairs: the question this chunk answers exactly.
     question: text('question'),
     weight: real('weight').notNull().default(1),
+    // Dense retrieval: the chunk's vector and the model that made it (vectors of different
+    // models are not comparable). Null when no embedding provider was configured or it failed.
+    embedding: real('embedding').array(),
+    embeddingModel: text('embedding_model'),
   },
   (table) => [
     index('knowledge_chunks_bot_idx').on(table.botId),
