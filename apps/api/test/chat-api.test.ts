@@ -213,6 +213,37 @@ describe('answers from the knowledge base (no model configured)', () => {
   });
 });
 
+describe('Q&A pairs', () => {
+  const answer = 'Yes: we deliver to Canada in 5 to 7 business days, duties included.';
+  let faqBot: Bot;
+  beforeAll(async () => {
+    faqBot = await createBot(owner, { name: 'FAQ helper', goal: 'support' });
+    await addTextDocument(owner, faqBot.id, 'Shipping notes.txt', returnsPolicy);
+    const created = await owner.post(`/api/bots/${faqBot.id}/qa`, {
+      name: 'Shipping FAQ',
+      pairs: [{ question: 'Do you ship to Canada?', answer }],
+    });
+    expect(created.statusCode).toBe(201);
+    await settled(owner, created.json<{ id: string }>().id);
+  });
+
+  test('when a visitor asks the stored question in other words, then the reply is the stored answer as written', async () => {
+    for (const message of ['Do you ship to Canada?', 'can you ship my order to canada']) {
+      const body = (await chat({ botId: faqBot.id, message })).json<ChatResponse>();
+      expect(body.reply).toBe(answer);
+      expect(body.sources).toEqual([expect.objectContaining({ title: 'Shipping FAQ' })]);
+    }
+  });
+
+  test('when a question only shares a word with a stored one, then the documents answer instead', async () => {
+    const body = (
+      await chat({ botId: faqBot.id, message: 'How long does standard shipping take?' })
+    ).json<ChatResponse>();
+    expect(body.reply).not.toBe(answer);
+    expect(body.reply).toContain('2 to 4 business days');
+  });
+});
+
 describe('conversation records', () => {
   test('when a conversation has been quiet for half an hour, then it is marked ended, and a new message reopens it', async () => {
     const first = (

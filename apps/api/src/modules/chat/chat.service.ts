@@ -18,6 +18,7 @@ import {
 import { detectLanguage, primaryLanguage } from './language';
 import { resolveModel, type ResolvedModel } from './model-provider';
 import { quotable, relevantPassages, toSources, type Passage } from './passages';
+import { storedAnswer, type StoredAnswer } from './stored-answer';
 
 export type ChatChannel = 'api' | 'widget' | 'preview';
 
@@ -144,20 +145,23 @@ export class ChatService {
     const direct = this.relevant(bot, message, await searching, coverage);
     const passages =
       direct.length > 0 ? direct : await this.searchWithContext(bot, message, history, coverage);
-    const answer = model
-      ? await this.answerWithModel(
-          model,
-          { ...input, message },
-          passages,
-          history,
-          answerLanguage,
-          started,
-          { ...replyOptions, opened },
-        )
-      : await this.answerBuiltin(input.bot, message, passages, answerLanguage, started, {
-          ...replyOptions,
-          opened,
-        });
+    const stored = storedAnswer(message, passages);
+    const answer = stored
+      ? await this.answerStored(stored, started, { ...replyOptions, opened })
+      : model
+        ? await this.answerWithModel(
+            model,
+            { ...input, message },
+            passages,
+            history,
+            answerLanguage,
+            started,
+            { ...replyOptions, opened },
+          )
+        : await this.answerBuiltin(input.bot, message, passages, answerLanguage, started, {
+            ...replyOptions,
+            opened,
+          });
     const turn = await opened;
 
     const sources = toSources(answer.passages);
@@ -241,6 +245,24 @@ export class ChatService {
       while (this.titles.size > 20_000) this.titles.delete(this.titles.keys().next().value!);
     }
     return new Map(sourceIds.map((id) => [id, this.titles.get(id)?.name ?? 'Knowledge base']));
+  }
+
+  private async answerStored(
+    { passage, answer }: StoredAnswer,
+    started: number,
+    { onToken, opened }: Gated,
+  ): Promise<Answer> {
+    await opened;
+    const firstTokenMs = Math.round(performance.now() - started);
+    emitInPieces(answer, onToken);
+    return {
+      text: answer,
+      passages: [passage],
+      answeredFromKnowledge: true,
+      answerer: 'qa',
+      status: 'complete',
+      firstTokenMs,
+    };
   }
 
   private async answerBuiltin(
