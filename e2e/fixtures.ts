@@ -27,6 +27,16 @@ export const staffAccounts = {
 } as const;
 
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // Text caught half-way through a fade (a toast sliding in) measures as low contrast; let finite
+  // animations end first. Spinners loop for ever and are left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -15,10 +15,11 @@ import { CodeBlock } from '@/components/ui/code-block';
 import { CopyButton } from '@/components/ui/copy-button';
 import { controlStyles, FormField } from '@/components/ui/form-field';
 import { Panel } from '@/components/ui/panel';
-import { Spinner } from '@/components/ui/spinner';
 
 import { useActiveApiKeyCount } from '../api/get-api-keys';
 import { useBots } from '../api/get-bots';
+
+import { ChatbotField } from './chatbot-field';
 import {
   apiKeyVariable,
   curlSnippet,
@@ -32,8 +33,6 @@ import { CodeTabs } from './code-tabs';
 
 const defaultMessage = 'What can you help me with?';
 const placeholderBotId = 'YOUR_BOT_ID';
-const linkClass =
-  'rounded font-medium text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
 function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
   return (
@@ -148,40 +147,14 @@ export function ApiIntegrationTab() {
       >
         <div className="space-y-6 p-5 sm:p-6">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
+            <ChatbotField
               id="api-example-bot"
-              label="Chatbot"
-              hint={bot ? `Bot id: ${bot.id}` : undefined}
-            >
-              {(a11y) =>
-                bots.isPending ? (
-                  <p className="flex h-11 items-center gap-2 text-sm text-slate-600">
-                    <Spinner className="size-4" /> Loading your chatbots...
-                  </p>
-                ) : botList.length === 0 ? (
-                  <p className="text-sm text-slate-600">
-                    You have no chatbot yet.{' '}
-                    <Link to="/dashboard/bots/new" className={linkClass}>
-                      Create one
-                    </Link>{' '}
-                    and its id appears in the examples.
-                  </p>
-                ) : (
-                  <select
-                    {...a11y}
-                    value={bot?.id}
-                    onChange={(event) => setChosenBotId(event.target.value)}
-                    className={controlStyles(false)}
-                  >
-                    {botList.map((item) => (
-                      <option key={item.id} value={item.id}>
-                        {item.name}
-                      </option>
-                    ))}
-                  </select>
-                )
-              }
-            </FormField>
+              loading={bots.isPending}
+              bots={botList}
+              selected={bot}
+              onSelect={(botId) => setChosenBotId(botId)}
+              emptyHint="and its id appears in the examples."
+            />
             <FormField id="api-example-message" label="Message">
               {(a11y) => (
                 <input

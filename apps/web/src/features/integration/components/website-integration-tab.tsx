@@ -15,9 +15,11 @@ import { Link, useSearchParams } from 'react-router';
 import { CodeBlock } from '@/components/ui/code-block';
 import { controlStyles, FormField } from '@/components/ui/form-field';
 import { Panel } from '@/components/ui/panel';
-import { Spinner } from '@/components/ui/spinner';
 
 import { useBots } from '../api/get-bots';
+import { linkClass } from '../lib/link-class';
+
+import { ChatbotField } from './chatbot-field';
 import {
   embedSnippet,
   previewUrl,
@@ -27,8 +29,6 @@ import {
 import { guides, PlatformGuide, type GuideId } from './platform-guides';
 
 const placeholderBotId = 'YOUR_BOT_ID';
-const linkClass =
-  'rounded font-medium text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
 const options = [
   {
@@ -176,40 +176,14 @@ export function WebsiteIntegrationTab() {
       >
         <div className="space-y-6 p-5 sm:p-6">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-            <FormField
+            <ChatbotField
               id="website-bot"
-              label="Chatbot"
-              hint={bot ? `Bot id: ${bot.id}` : undefined}
-            >
-              {(a11y) =>
-                bots.isPending ? (
-                  <p className="flex h-11 items-center gap-2 text-sm text-slate-600">
-                    <Spinner className="size-4" /> Loading your chatbots...
-                  </p>
-                ) : botList.length === 0 ? (
-                  <p className="text-sm text-slate-600">
-                    You have no chatbot yet.{' '}
-                    <Link to="/dashboard/bots/new" className={linkClass}>
-                      Create one
-                    </Link>{' '}
-                    and its embed code appears here.
-                  </p>
-                ) : (
-                  <select
-                    {...a11y}
-                    value={bot?.id}
-                    onChange={(event) => setParam('bot', event.target.value)}
-                    className={controlStyles(false)}
-                  >
-                    {botList.map((item) => (
-                      <option key={item.id} value={item.id}>
-                        {item.name}
-                      </option>
-                    ))}
-                  </select>
-                )
-              }
-            </FormField>
+              loading={bots.isPending}
+              bots={botList}
+              selected={bot}
+              onSelect={(botId) => setParam('bot', botId)}
+              emptyHint="and its embed code appears here."
+            />
             <FormField id="website-position" label="Position">
               {(a11y) => (
                 <select
