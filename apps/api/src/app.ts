@@ -122,6 +122,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dataDir: env.DATA_DIR,
     concurrency: env.INGEST_CONCURRENCY,
     allowPrivateNetwork: env.CRAWL_PRIVATE_NETWORKS,
+    // Settings are created further down; this runs only once the app serves or ingests.
+    providerSettings: (userId) => settings.providerSettings(userId),
+    embeddingModel: env.EMBEDDING_MODEL,
   });
   if (options.runWorkers ?? true) await knowledge.start();
   app.addHook('onClose', async () => {

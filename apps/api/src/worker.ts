@@ -9,6 +9,7 @@ import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { KnowledgeService } from './modules/knowledge/knowledge.service';
 import { WebhookOutbox } from './modules/leads/webhook-outbox';
 import { WebhookService } from './modules/leads/webhooks.service';
+import { SettingsService } from './modules/settings/settings.service';
 import { createRealtimeRelay } from './plugins/realtime';
 
 // `npm run worker`: background jobs (document, website and Q&A ingestion with its sweeper and
@@ -56,6 +57,12 @@ async function main() {
   const database = await startDatabase(env, logger, { shareRunning: true });
   const { db, pool } = database;
   const queue = new JobQueue(pool, logger);
+  const secrets = createSecretBox({
+    secretsKey: env.SECRETS_KEY,
+    authSecret: await resolveAuthSecret(env),
+  });
+  // Ingestion embeds chunks with the owner's provider, as the API instances do.
+  const settings = new SettingsService({ db, secrets, logger });
   const knowledge = new KnowledgeService({
     db,
     pool,
@@ -65,15 +72,14 @@ async function main() {
     dataDir: env.DATA_DIR,
     concurrency: env.INGEST_CONCURRENCY,
     allowPrivateNetwork: env.CRAWL_PRIVATE_NETWORKS,
+    providerSettings: (userId) => settings.providerSettings(userId),
+    embeddingModel: env.EMBEDDING_MODEL,
   });
   const webhooks = new WebhookService({
     db,
     queue,
     outbox: new WebhookOutbox(db, queue),
-    secrets: createSecretBox({
-      secretsKey: env.SECRETS_KEY,
-      authSecret: await resolveAuthSecret(env),
-    }),
+    secrets,
     logger,
     allowPrivateNetwork: env.CRAWL_PRIVATE_NETWORKS,
     retryDelaySeconds: env.WEBHOOK_RETRY_DELAY_SECONDS,

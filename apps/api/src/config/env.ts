@@ -88,6 +88,9 @@ const envSchema = z.object({
     .min(100, 'must be at least 100')
     .max(300_000, 'must be at most 300000')
     .default(20_000),
+  // The embedding model asked of an owner's custom OpenAI-compatible endpoint (dense retrieval);
+  // with an OpenAI key, text-embedding-3-small is used.
+  EMBEDDING_MODEL: z.string().trim().min(1, 'must not be empty').default('text-embedding-3-small'),
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -1,7 +1,15 @@
 import type { KnowledgeHit } from '@askwell/shared';
+import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../../db/client';
-import { botIndexVersion, listBotChunks } from './knowledge.repository';
-import { LexicalIndex, termFrequencies, type ChunkTerms } from './retrieval/lexical-index';
+import { embedQuery, type Embedder } from './embeddings';
+import { botIndexVersion, botOwner, listBotChunks } from './knowledge.repository';
+import { DenseIndex, reciprocalRankFusion } from './retrieval/dense-index';
+import {
+  LexicalIndex,
+  termFrequencies,
+  type ChunkTerms,
+  type SearchHit,
+} from './retrieval/lexical-index';
 
 export function indexTerms(text: string, heading: string | null) {
   const terms = termFrequencies({ text, heading });
@@ -11,9 +19,24 @@ export function indexTerms(text: string, heading: string | null) {
 }
 
 type Passage = Omit<KnowledgeHit, 'score' | 'chunkId'>;
-type CachedIndex = { version: number; index: LexicalIndex; passages: Map<string, Passage> };
+type CachedIndex = {
+  version: number;
+  userId: string | null;
+  index: LexicalIndex;
+  dense: DenseIndex | null;
+  passages: Map<string, Passage>;
+};
+
+export type DenseSearchOptions = {
+  // The bot owner's embedding provider, or null when none is configured.
+  embedderFor: (userId: string) => Promise<Embedder | null>;
+  logger?: Logger;
+  queryTimeoutMs?: number;
+};
 
 const cachedBots = 64;
+// How deep each ranking is read before fusion.
+const fusionDepth = 50;
 
 // Each bot's index is built in memory from its chunk rows and reused until the bot's index
 // version moves (any instance that changes chunks bumps it in the same transaction), so several
@@ -22,7 +45,10 @@ export class BotIndexCache {
   private readonly cache = new Map<string, CachedIndex>();
   private readonly building = new Map<string, Promise<CachedIndex>>();
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly dense?: DenseSearchOptions,
+  ) {}
 
   // `knownVersion` is the bot row's index version as the caller read it moments ago (the chat
   // engine): an index at least that fresh is used without asking the database.
@@ -34,11 +60,35 @@ export class BotIndexCache {
   ): Promise<KnowledgeHit[]> {
     const cached = await this.load(botId, knownVersion);
     if (!cached) return [];
-    return cached.index.search(query, limit).map((hit) => ({
+    const hits = (await this.hybrid(cached, query, limit)) ?? cached.index.search(query, limit);
+    return hits.map((hit) => ({
       chunkId: hit.id,
       score: hit.score,
       ...cached.passages.get(hit.id)!,
     }));
+  }
+
+  // Lexical and dense rankings fused, when the bot has vectors and its owner's provider made
+  // them; null (lexical alone) otherwise, or when the query cannot be embedded in time.
+  private async hybrid(
+    cached: CachedIndex,
+    query: string,
+    limit: number,
+  ): Promise<SearchHit[] | null> {
+    if (!this.dense || !cached.dense || !cached.userId || !query.trim()) return null;
+    try {
+      const embedder = await this.dense.embedderFor(cached.userId);
+      if (!embedder || embedder.label !== cached.dense.label) return null;
+      const vector = await embedQuery(embedder, query, this.dense.queryTimeoutMs ?? 2_000);
+      const depth = Math.max(limit, fusionDepth);
+      return reciprocalRankFusion(
+        [cached.index.search(query, depth), cached.dense.search(vector, depth)],
+        limit,
+      );
+    } catch (error) {
+      this.dense.logger?.warn({ err: error }, 'query embedding failed; searching lexically');
+      return null;
+    }
   }
 
   // The index terms of a chunk found by the last searches, as sets (what a match needs).
@@ -73,7 +123,10 @@ export class BotIndexCache {
   }
 
   private async build(botId: string, version: number) {
-    const rows = await listBotChunks(this.db, botId);
+    const [rows, userId] = await Promise.all([
+      listBotChunks(this.db, botId),
+      this.dense ? botOwner(this.db, botId) : null,
+    ]);
     const passages = new Map<string, Passage>();
     const index = LexicalIndex.fromRows(
       rows.map((row) => {
@@ -88,7 +141,8 @@ export class BotIndexCache {
         return { id: row.id, terms: row.terms as ChunkTerms };
       }),
     );
-    const built = { version, index, passages };
+    const dense = this.dense ? DenseIndex.fromRows(rows) : null;
+    const built = { version, userId, index, dense, passages };
     this.cache.set(botId, built);
     while (this.cache.size > cachedBots) {
       const oldest = this.cache.keys().next().value;

@@ -36,6 +36,9 @@ export type IngestContext = {
   preparer: DocumentPreparer;
   allowPrivateNetwork: boolean;
   progress: (patch: Partial<NewSource>) => Promise<unknown>;
+  // Adds vectors to the source's new chunks when an embedding provider is configured; never
+  // throws (a source without vectors is still searchable by its words).
+  embed?: () => Promise<void>;
 };
 
 // Many documents that are already text (an imported corpus) at once: the same chunking and
@@ -107,7 +110,7 @@ function toChunkRows(source: SourceRow, sections: SectionInput[], pageId?: strin
 
 async function ingestDocument(
   source: SourceRow,
-  { db, storage, preparer, progress }: IngestContext,
+  { db, storage, preparer, progress, embed }: IngestContext,
 ) {
   await progress({ status: 'processing', stage: 'extracting', progress: 10 });
   if (!source.storagePath) throw new IngestFailure('corrupt_file', 'the original file is missing');
@@ -131,6 +134,7 @@ async function ingestDocument(
     pageId: null,
   }));
   await replaceChunks(db, { botId: source.botId, sourceId: source.id }, rows);
+  await embed?.();
   await progress({
     status: 'completed',
     stage: 'completed',
@@ -146,7 +150,7 @@ async function ingestDocument(
 export async function indexSections(
   source: SourceRow,
   sections: SectionInput[],
-  { db, progress }: Pick<IngestContext, 'db' | 'progress'>,
+  { db, progress, embed }: Pick<IngestContext, 'db' | 'progress' | 'embed'>,
   completed: Partial<NewSource> = {},
 ) {
   await progress({ stage: 'chunking', progress: 45 });
@@ -157,6 +161,7 @@ export async function indexSections(
 
   await progress({ stage: 'indexing', progress: 70 });
   await replaceChunks(db, { botId: source.botId, sourceId: source.id }, rows);
+  await embed?.();
   await progress({
     status: 'completed',
     stage: 'completed',
@@ -167,7 +172,7 @@ export async function indexSections(
   });
 }
 
-async function ingestQa(source: SourceRow, { db, progress }: IngestContext) {
+async function ingestQa(source: SourceRow, { db, progress, embed }: IngestContext) {
   await progress({ status: 'processing', stage: 'chunking', progress: 30 });
   const pairs = (source.settings as QaSettings).pairs ?? [];
   const rows: NewChunk[] = pairs.map((pair, ordinal) => {
@@ -186,6 +191,7 @@ async function ingestQa(source: SourceRow, { db, progress }: IngestContext) {
   });
   await progress({ stage: 'indexing', progress: 70 });
   await replaceChunks(db, { botId: source.botId, sourceId: source.id }, rows);
+  await embed?.();
   await progress({
     status: 'completed',
     stage: 'completed',
@@ -198,7 +204,7 @@ async function ingestQa(source: SourceRow, { db, progress }: IngestContext) {
 // Re-sync: unchanged pages keep their chunks, changed pages are re-indexed, pages that disappeared
 // are removed with their chunks.
 async function ingestWebsite(source: SourceRow, context: IngestContext) {
-  const { db, progress, allowPrivateNetwork } = context;
+  const { db, progress, allowPrivateNetwork, embed } = context;
   const settings = source.settings as WebsiteSettings;
   const maxPages = settings.maxPages ?? 100;
   // Set first, so a site that keeps failing is retried on its schedule, not in a tight loop.
@@ -282,6 +288,7 @@ async function ingestWebsite(source: SourceRow, context: IngestContext) {
       crawled === 0 ? 'no page could be fetched from this address' : 'no page had readable text',
     );
   }
+  await embed?.();
   await progress({
     status: 'completed',
     stage: 'completed',

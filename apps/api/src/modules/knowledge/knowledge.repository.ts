@@ -140,6 +140,8 @@ export async function listBotChunks(db: Database, botId: string) {
       terms: knowledgeChunks.terms,
       tokenCount: knowledgeChunks.tokenCount,
       question: knowledgeChunks.question,
+      embedding: knowledgeChunks.embedding,
+      embeddingModel: knowledgeChunks.embeddingModel,
     })
     .from(knowledgeChunks)
     .where(eq(knowledgeChunks.botId, botId))
@@ -152,6 +154,14 @@ export async function botIndexVersion(db: Database, botId: string) {
     .from(chatbots)
     .where(eq(chatbots.id, botId));
   return row?.version ?? null;
+}
+
+export async function botOwner(db: Database, botId: string) {
+  const [row] = await db
+    .select({ userId: chatbots.userId })
+    .from(chatbots)
+    .where(eq(chatbots.id, botId));
+  return row?.userId ?? null;
 }
 
 export async function listPages(db: Database, sourceId: string) {

@@ -17,7 +17,14 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../lib/job-queue';
 import type { Realtime } from '../../plugins/realtime';
+import type { ProviderSettings } from '../settings/settings.service';
 import { BotIndexCache } from './bot-index';
+import {
+  embedSourceChunks,
+  resolveEmbedder,
+  sourcesMissingEmbeddings,
+  type Embedder,
+} from './embeddings';
 import { DocumentStorage } from './document-storage';
 import { DocumentPreparer } from './prepare-document';
 import {
@@ -48,6 +55,11 @@ export type KnowledgeServiceOptions = {
   dataDir: string;
   concurrency: number;
   allowPrivateNetwork: boolean;
+  // The owner's model settings: with an OpenAI key or a custom endpoint, chunks are also
+  // embedded and searched densely. Absent: lexical search only.
+  providerSettings?: (userId: string) => Promise<ProviderSettings>;
+  // The embedding model a custom endpoint is asked for.
+  embeddingModel?: string;
 };
 
 export function toKnowledgeSource(row: SourceRow, botName: string): KnowledgeSource {
@@ -98,7 +110,33 @@ export class KnowledgeService {
 
   constructor(private readonly options: KnowledgeServiceOptions) {
     this.storage = new DocumentStorage(options.dataDir);
-    this.index = new BotIndexCache(options.db);
+    this.index = new BotIndexCache(
+      options.db,
+      options.providerSettings
+        ? { embedderFor: (userId) => this.embedderFor(userId), logger: options.logger }
+        : undefined,
+    );
+  }
+
+  async embedderFor(userId: string): Promise<Embedder | null> {
+    if (!this.options.providerSettings) return null;
+    const settings = await this.options.providerSettings(userId);
+    return resolveEmbedder(settings, this.options.embeddingModel ?? 'text-embedding-3-small');
+  }
+
+  // Vectors are an addition to the lexical index: a provider that fails leaves the chunks
+  // without them (searched lexically) and the document is still completed.
+  private async embedChunks(source: SourceRow) {
+    try {
+      const embedder = await this.embedderFor(source.userId);
+      if (!embedder) return;
+      await embedSourceChunks(this.options.db, embedder, source);
+    } catch (error) {
+      this.options.logger.warn(
+        { err: error, sourceId: source.id },
+        'embedding chunks failed; the source stays searchable by its words',
+      );
+    }
   }
 
   async start() {
@@ -179,16 +217,31 @@ export class KnowledgeService {
   // pipeline again; unchanged documents are skipped by their content hash inside the job.
   async startTraining(userId: string, botId: string) {
     const rows = await listOwnedSources(this.options.db, userId, botId);
+    const embedder = await this.embedderFor(userId).catch(() => null);
+    const unembedded = embedder
+      ? await sourcesMissingEmbeddings(this.options.db, botId, embedder.label)
+      : new Set<string>();
+    const embedOnly: SourceRow[] = [];
     for (const { source } of rows) {
       const stale =
         source.status === 'failed' ||
         source.kind === 'website' ||
         source.indexedHash !== source.contentHash;
-      if (source.status === 'completed' && !stale) continue;
+      if (source.status === 'completed' && !stale) {
+        if (unembedded.has(source.id)) embedOnly.push(source);
+        continue;
+      }
       if (source.status === 'pending' || source.status === 'processing') continue;
       await this.reprocess(source);
     }
+    // Chunks that lack only their vectors (the provider was added later, or failed) are
+    // embedded in place: the text and its lexical index stay as they are and searchable.
+    void this.embedInBackground(embedOnly);
     return this.trainingState(userId, botId);
+  }
+
+  private async embedInBackground(sources: SourceRow[]) {
+    for (const source of sources) await this.embedChunks(source);
   }
 
   publish(row: SourceRow) {
@@ -240,6 +293,7 @@ export class KnowledgeService {
             preparer: this.preparer,
             allowPrivateNetwork: this.options.allowPrivateNetwork,
             progress: throttleProgress((patch) => this.progress(sourceId, patch)),
+            embed: () => this.embedChunks(source),
           });
         } catch (error) {
           if (error instanceof IngestFailure) {
