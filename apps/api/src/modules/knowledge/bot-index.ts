@@ -2,8 +2,13 @@ import type { KnowledgeHit } from '@askwell/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../../db/client';
 import { embedQuery, type Embedder } from './embeddings';
-import { botIndexVersion, botOwner, listBotChunks } from './knowledge.repository';
-import { DenseIndex, reciprocalRankFusion } from './retrieval/dense-index';
+import {
+  botIndexVersion,
+  botOwner,
+  listBotChunks,
+  listBotEmbeddings,
+} from './knowledge.repository';
+import { decodeFloat4Array, DenseIndex, reciprocalRankFusion } from './retrieval/dense-index';
 import {
   LexicalIndex,
   termFrequencies,
@@ -123,9 +128,10 @@ export class BotIndexCache {
   }
 
   private async build(botId: string, version: number) {
-    const [rows, userId] = await Promise.all([
+    const [rows, userId, vectors] = await Promise.all([
       listBotChunks(this.db, botId),
       this.dense ? botOwner(this.db, botId) : null,
+      this.dense ? listBotEmbeddings(this.db, botId) : [],
     ]);
     const passages = new Map<string, Passage>();
     const index = LexicalIndex.fromRows(
@@ -141,7 +147,9 @@ export class BotIndexCache {
         return { id: row.id, terms: row.terms as ChunkTerms };
       }),
     );
-    const dense = this.dense ? DenseIndex.fromRows(rows) : null;
+    const dense = DenseIndex.fromRows(
+      vectors.map((row) => ({ ...row, embedding: decodeFloat4Array(row.bytes) })),
+    );
     const built = { version, userId, index, dense, passages };
     this.cache.set(botId, built);
     while (this.cache.size > cachedBots) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { chatbots, knowledgeChunks, knowledgeSources, websitePages } from '../../db/schema';
 
@@ -140,8 +140,6 @@ export async function listBotChunks(db: Database, botId: string) {
       terms: knowledgeChunks.terms,
       tokenCount: knowledgeChunks.tokenCount,
       question: knowledgeChunks.question,
-      embedding: knowledgeChunks.embedding,
-      embeddingModel: knowledgeChunks.embeddingModel,
     })
     .from(knowledgeChunks)
     .where(eq(knowledgeChunks.botId, botId))
@@ -154,6 +152,19 @@ export async function botIndexVersion(db: Database, botId: string) {
     .from(chatbots)
     .where(eq(chatbots.id, botId));
   return row?.version ?? null;
+}
+
+// Vectors travel in PostgreSQL's binary array format: parsing 1,536 floats per chunk from text
+// costs seconds for a few thousand chunks.
+export async function listBotEmbeddings(db: Database, botId: string) {
+  return db
+    .select({
+      id: knowledgeChunks.id,
+      embeddingModel: knowledgeChunks.embeddingModel,
+      bytes: sql<Buffer>`array_send(${knowledgeChunks.embedding})`,
+    })
+    .from(knowledgeChunks)
+    .where(and(eq(knowledgeChunks.botId, botId), isNotNull(knowledgeChunks.embedding)));
 }
 
 export async function botOwner(db: Database, botId: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DenseIndex, reciprocalRankFusion } from './dense-index';
+import { decodeFloat4Array, DenseIndex, reciprocalRankFusion } from './dense-index';
 
 describe('dense index', () => {
   test('when vectors point the same way, then cosine ranks them first whatever their length', () => {
@@ -38,5 +38,18 @@ describe('dense index', () => {
       3,
     );
     expect(fused.map((hit) => hit.id)).toEqual(['y', 'x', 'z']);
+  });
+
+  test('when PostgreSQL sends a real[] in binary, then the floats come back as written', () => {
+    const values = [0.5, -2, 3.25];
+    const bytes = Buffer.alloc(20 + values.length * 8);
+    [1, 0, 700, values.length, 1].forEach((word, i) => bytes.writeInt32BE(word, i * 4));
+    values.forEach((value, i) => {
+      bytes.writeInt32BE(4, 20 + i * 8);
+      bytes.writeFloatBE(value, 24 + i * 8);
+    });
+    expect(Array.from(decodeFloat4Array(bytes)!)).toEqual(values);
+    bytes.writeInt32BE(-1, 20);
+    expect(decodeFloat4Array(bytes)).toBeNull();
   });
 });

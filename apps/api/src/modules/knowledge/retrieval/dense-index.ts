@@ -1,7 +1,10 @@
 import type { SearchHit } from './lexical-index';
 
-// Exact cosine search over one bot's chunk vectors, held in memory: a bot's few thousand chunks
-// are scanned in well under a millisecond, and the server has no vector index (pgvector) to use.
+type Vector = ArrayLike<number>;
+export type DenseRow = { id: string; embedding: Vector | null; embeddingModel: string | null };
+
+// Exact cosine search over one bot's chunk vectors, held in memory: the server has no vector
+// index (pgvector) to use, and a full scan of a bot's chunks is a few million multiply-adds.
 export class DenseIndex {
   private constructor(
     readonly label: string,
@@ -17,9 +20,7 @@ export class DenseIndex {
 
   // Rows of other models or another width than the most common one are left out: their
   // vectors cannot be compared with it.
-  static fromRows(
-    rows: Array<{ id: string; embedding: number[] | null; embeddingModel: string | null }>,
-  ): DenseIndex | null {
+  static fromRows(rows: DenseRow[]): DenseIndex | null {
     const counts = new Map<string, number>();
     for (const row of rows) {
       if (!row.embedding?.length || !row.embeddingModel) continue;
@@ -45,26 +46,43 @@ export class DenseIndex {
     );
   }
 
-  search(query: number[], k: number): SearchHit[] {
+  search(query: Vector, k: number): SearchHit[] {
     if (query.length !== this.dimensions || k <= 0) return [];
     const unit = normalised(query);
-    const hits: SearchHit[] = [];
-    for (let i = 0; i < this.ids.length; i += 1) {
+    const { dimensions, vectors, ids } = this;
+    const scores = new Float32Array(ids.length);
+    for (let i = 0, offset = 0; i < ids.length; i += 1, offset += dimensions) {
       let dot = 0;
-      const offset = i * this.dimensions;
-      for (let d = 0; d < this.dimensions; d += 1) dot += unit[d]! * this.vectors[offset + d]!;
-      hits.push({ id: this.ids[i]!, score: dot });
+      for (let d = 0; d < dimensions; d += 1) dot += unit[d]! * vectors[offset + d]!;
+      scores[i] = dot;
     }
-    hits.sort((a, b) => b.score - a.score);
-    return hits.slice(0, k);
+    const order = Array.from(ids.keys()).sort((a, b) => scores[b]! - scores[a]!);
+    return order.slice(0, k).map((i) => ({ id: ids[i]!, score: scores[i]! }));
   }
 }
 
-function normalised(vector: number[]) {
+function normalised(vector: Vector) {
+  const unit = Float32Array.from(vector);
   let norm = 0;
-  for (const value of vector) norm += value * value;
+  for (const value of unit) norm += value * value;
   norm = Math.sqrt(norm) || 1;
-  return vector.map((value) => value / norm);
+  for (let i = 0; i < unit.length; i += 1) unit[i]! /= norm;
+  return unit;
+}
+
+// A one-dimensional real[] in PostgreSQL's binary array format (array_send): a header of five
+// int32 (dimensions, null flag, element type, length, lower bound), then per element its byte
+// length and a big-endian float4. Null for anything else (a null element, several dimensions).
+export function decodeFloat4Array(bytes: Buffer): Float32Array | null {
+  if (bytes.length < 20 || bytes.readInt32BE(0) !== 1 || bytes.readInt32BE(4) !== 0) return null;
+  const length = bytes.readInt32BE(12);
+  if (bytes.length !== 20 + length * 8) return null;
+  const vector = new Float32Array(length);
+  for (let i = 0, offset = 20; i < length; i += 1, offset += 8) {
+    if (bytes.readInt32BE(offset) !== 4) return null;
+    vector[i] = bytes.readFloatBE(offset + 4);
+  }
+  return vector;
 }
 
 // Reciprocal rank fusion: each list contributes 1 / (k + rank), so BM25 scores and cosine
