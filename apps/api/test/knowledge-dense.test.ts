@@ -141,5 +141,7 @@ describe('dense retrieval next to lexical', () => {
     }
     expect((await settled(owner, warrantyId)).status).toBe('completed');
     expect((await search('guarantee'))[0]?.sourceId).toBe(warrantyId);
+    // The index was rebuilt around the new vectors; the earlier ones are still found.
+    expect((await search('reimbursement rules'))[0]?.sourceId).toBe(refundsId);
   });
 });

@@ -128,10 +128,14 @@ export class BotIndexCache {
   }
 
   private async build(botId: string, version: number) {
+    const previous = this.cache.get(botId)?.dense?.entries() ?? [];
+    const label = this.cache.get(botId)?.dense?.label ?? '';
     const [rows, userId, vectors] = await Promise.all([
       listBotChunks(this.db, botId),
       this.dense ? botOwner(this.db, botId) : null,
-      this.dense ? listBotEmbeddings(this.db, botId) : [],
+      this.dense
+        ? listBotEmbeddings(this.db, botId, { label, ids: previous.map((entry) => entry.id) })
+        : [],
     ]);
     const passages = new Map<string, Passage>();
     const index = LexicalIndex.fromRows(
@@ -147,9 +151,11 @@ export class BotIndexCache {
         return { id: row.id, terms: row.terms as ChunkTerms };
       }),
     );
-    const dense = DenseIndex.fromRows(
-      vectors.map((row) => ({ ...row, embedding: decodeFloat4Array(row.bytes) })),
-    );
+    const fetched = new Set(vectors.map((row) => row.id));
+    const dense = DenseIndex.fromRows([
+      ...previous.filter((entry) => passages.has(entry.id) && !fetched.has(entry.id)),
+      ...vectors.map((row) => ({ ...row, embedding: decodeFloat4Array(row.bytes) })),
+    ]);
     const built = { version, userId, index, dense, passages };
     this.cache.set(botId, built);
     while (this.cache.size > cachedBots) {

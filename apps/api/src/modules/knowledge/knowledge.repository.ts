@@ -156,7 +156,12 @@ export async function botIndexVersion(db: Database, botId: string) {
 
 // Vectors travel in PostgreSQL's binary array format: parsing 1,536 floats per chunk from text
 // costs seconds for a few thousand chunks.
-export async function listBotEmbeddings(db: Database, botId: string) {
+// `known` (chunk ids whose vectors of model `label` are already in memory) are left out.
+export async function listBotEmbeddings(
+  db: Database,
+  botId: string,
+  known?: { label: string; ids: string[] },
+) {
   return db
     .select({
       id: knowledgeChunks.id,
@@ -164,7 +169,15 @@ export async function listBotEmbeddings(db: Database, botId: string) {
       bytes: sql<Buffer>`array_send(${knowledgeChunks.embedding})`,
     })
     .from(knowledgeChunks)
-    .where(and(eq(knowledgeChunks.botId, botId), isNotNull(knowledgeChunks.embedding)));
+    .where(
+      and(
+        eq(knowledgeChunks.botId, botId),
+        isNotNull(knowledgeChunks.embedding),
+        known?.ids.length
+          ? sql`not (${knowledgeChunks.id} = any(${sql.param(known.ids)}::uuid[]) and ${knowledgeChunks.embeddingModel} = ${known.label})`
+          : undefined,
+      ),
+    );
 }
 
 export async function botOwner(db: Database, botId: string) {

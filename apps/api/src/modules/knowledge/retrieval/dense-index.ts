@@ -18,6 +18,16 @@ export class DenseIndex {
     return this.ids.length;
   }
 
+  // Each chunk's stored vector (unit length), so a rebuild after a change reuses the vectors
+  // of the chunks that stayed instead of reading them all again.
+  entries(): DenseRow[] {
+    return this.ids.map((id, i) => ({
+      id,
+      embedding: this.vectors.subarray(i * this.dimensions, (i + 1) * this.dimensions),
+      embeddingModel: this.label,
+    }));
+  }
+
   // Rows of other models or another width than the most common one are left out: their
   // vectors cannot be compared with it.
   static fromRows(rows: DenseRow[]): DenseIndex | null {
@@ -77,10 +87,11 @@ export function decodeFloat4Array(bytes: Buffer): Float32Array | null {
   if (bytes.length < 20 || bytes.readInt32BE(0) !== 1 || bytes.readInt32BE(4) !== 0) return null;
   const length = bytes.readInt32BE(12);
   if (bytes.length !== 20 + length * 8) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
   const vector = new Float32Array(length);
-  for (let i = 0, offset = 20; i < length; i += 1, offset += 8) {
-    if (bytes.readInt32BE(offset) !== 4) return null;
-    vector[i] = bytes.readFloatBE(offset + 4);
+  // Without nulls every element of a real[] is 4 bytes long, so the lengths need no reading.
+  for (let i = 0, offset = 24; i < length; i += 1, offset += 8) {
+    vector[i] = view.getFloat32(offset);
   }
   return vector;
 }
