@@ -63,20 +63,28 @@ export async function indexSectionBatch(
 
 // Live progress is for people: steps that follow each other within a few hundred milliseconds
 // are written (and pushed) together, which spares a small document most of its round trips. A
-// change of status is never held back.
+// change of status is never held back. Writes are applied one after another in call order: a
+// step reported without waiting (extraction runs in a thread) must not land after completion.
+const ignore = () => undefined;
+
 export function throttleProgress(
   write: (patch: Partial<NewSource>) => Promise<unknown>,
   intervalMs = 250,
 ): IngestContext['progress'] {
   let held: Partial<NewSource> = {};
   let lastWrite = 0;
-  return async (patch) => {
+  let previous: Promise<unknown> = Promise.resolve();
+  return (patch) => {
     held = { ...held, ...patch };
-    if (patch.status === undefined && Date.now() - lastWrite < intervalMs) return;
+    if (patch.status === undefined && Date.now() - lastWrite < intervalMs) {
+      return previous.then(ignore, ignore);
+    }
     const due = held;
     held = {};
     lastWrite = Date.now();
-    await write(due);
+    const written = previous.catch(() => undefined).then(() => write(due));
+    previous = written;
+    return written;
   };
 }
 
