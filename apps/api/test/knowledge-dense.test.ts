@@ -1,14 +1,16 @@
 import type { Bot, KnowledgeHit } from '@askwell/shared';
 import { botDefaults } from '@askwell/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { chatbots } from '../src/db/schema';
 import { BotIndexCache } from '../src/modules/knowledge/bot-index';
 import { createTestApp, type TestContext } from './helper';
 import type { BrowserClient } from './support/browser-client';
 import { addTextDocument, settled } from './support/chat-fixtures';
 import { signUpCustomer } from './support/customers';
 import { startEmbeddingServer } from './support/embedding-server';
+import { startOpenAiCompatibleServer } from './support/openai-compatible-server';
 import { startSmtpSink } from './support/smtp-sink';
 
 let context: TestContext;
@@ -143,5 +145,42 @@ describe('dense retrieval next to lexical', () => {
     expect((await search('guarantee'))[0]?.sourceId).toBe(warrantyId);
     // The index was rebuilt around the new vectors; the earlier ones are still found.
     expect((await search('reimbursement rules'))[0]?.sourceId).toBe(refundsId);
+  });
+});
+
+describe('answers from passages found by meaning', () => {
+  test('when a visitor paraphrases with no word of the passage, then the model is given it and the answer cites it', async () => {
+    const model = await startOpenAiCompatibleServer({ embeddings: true });
+    try {
+      const other = await signUpCustomer(context, sink, 'dense-chat@shop.test', '10.9.0.2');
+      const saved = await other.put('/api/settings', {
+        customEndpoint: model.url,
+        defaultModel: 'local-model',
+        useCustomEndpoint: true,
+      });
+      expect(saved.statusCode).toBe(200);
+      const chatBot = (
+        await other.post('/api/bots', { ...botDefaults, name: 'Refund desk' })
+      ).json<Bot>();
+      await addTextDocument(other, chatBot.id, 'Refunds.txt', refunds);
+      await addTextDocument(other, chatBot.id, 'Opening hours.txt', hours);
+      const [row] = await context.database.db
+        .select()
+        .from(chatbots)
+        .where(eq(chatbots.id, chatBot.id));
+
+      const turn = await context.app.chat.reply({
+        bot: row!,
+        message: 'reimbursement rules?',
+        channel: 'api',
+      });
+
+      const prompt = JSON.stringify(model.lastChatRequest()?.body.messages ?? []);
+      expect(prompt).toContain('We refund every order in full within 30 days');
+      expect(turn.answerer).toContain('local-model');
+      expect(turn.sources.map((source) => source.title)).toContain('Refunds.txt');
+    } finally {
+      await model.close();
+    }
   });
 });

@@ -140,4 +140,7 @@ export type KnowledgeHit = {
   page: number | null;
   url: string | null;
   question: string | null;
+  // Among the few passages closest in meaning (dense retrieval), whether or not it shares a word
+  // with the query; absent when only lexical search ran.
+  semantic?: boolean;
 };

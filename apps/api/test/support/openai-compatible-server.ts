@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fakeEmbedding } from './embedding-server';
 
 export type ModelMode =
   // Streams (or returns) an answer built from passage [1] of the prompt.
@@ -28,6 +29,8 @@ type Options = {
   apiKey?: string;
   firstTokenDelayMs?: number;
   tokenDelayMs?: number;
+  // Also serve POST /v1/embeddings, as Ollama and vLLM do, with the test embedding model.
+  embeddings?: boolean;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -77,6 +80,19 @@ export async function startOpenAiCompatibleServer(options: Options = {}) {
       return json(response, 200, {
         object: 'list',
         data: [{ id: 'local-model', object: 'model' }],
+      });
+    }
+    if (options.embeddings && path === '/v1/embeddings' && request.method === 'POST') {
+      const { input } = JSON.parse(text) as { input: string | string[] };
+      const inputs = Array.isArray(input) ? input : [input];
+      return json(response, 200, {
+        object: 'list',
+        data: inputs.map((item, index) => ({
+          object: 'embedding',
+          index,
+          embedding: fakeEmbedding(item),
+        })),
+        usage: { prompt_tokens: inputs.length, total_tokens: inputs.length },
       });
     }
     if (path !== '/v1/chat/completions' || request.method !== 'POST') {

@@ -78,7 +78,8 @@ export function relevantPassages(
   // The index already holds each chunk's terms; without it they are worked out from the text.
   indexTerms?: ChunkTermsLookup,
   // A model judges relevance itself and can say it does not know, so it is given any passage
-  // sharing a content word with the question; quoting needs passages that cover the question.
+  // sharing a content word with the question, or among the closest in meaning (a paraphrase);
+  // quoting needs passages that cover the question.
   coverage: 'quote' | 'model' = 'quote',
 ): Passage[] {
   const terms = queryTerms(question);
@@ -91,7 +92,7 @@ export function relevantPassages(
     if (passages.length >= limit) break;
     if (hit.score < best * 0.35) continue;
     const matched = countMatches(terms, analyse(hit, indexTerms).terms);
-    if (matched < required) continue;
+    if (matched < required && !(coverage === 'model' && hit.semantic)) continue;
     const key = `${hit.sourceId}|${hit.page ?? ''}|${hit.url ?? ''}`;
     let number = numbers.get(key);
     if (number === undefined) {

@@ -42,6 +42,8 @@ export type DenseSearchOptions = {
 const cachedBots = 64;
 // How deep each ranking is read before fusion.
 const fusionDepth = 50;
+// Passages this close in meaning reach a model even when they share no word with the question.
+const closestByMeaning = 3;
 
 // Each bot's index is built in memory from its chunk rows and reused until the bot's index
 // version moves (any instance that changes chunks bumps it in the same transaction), so several
@@ -65,11 +67,13 @@ export class BotIndexCache {
   ): Promise<KnowledgeHit[]> {
     const cached = await this.load(botId, knownVersion);
     if (!cached) return [];
-    const hits = (await this.hybrid(cached, query, limit)) ?? cached.index.search(query, limit);
+    const hybrid = await this.hybrid(cached, query, limit);
+    const hits = hybrid?.hits ?? cached.index.search(query, limit);
     return hits.map((hit) => ({
       chunkId: hit.id,
       score: hit.score,
       ...cached.passages.get(hit.id)!,
+      ...(hybrid ? { semantic: hybrid.closest.has(hit.id) } : {}),
     }));
   }
 
@@ -79,17 +83,18 @@ export class BotIndexCache {
     cached: CachedIndex,
     query: string,
     limit: number,
-  ): Promise<SearchHit[] | null> {
+  ): Promise<{ hits: SearchHit[]; closest: Set<string> } | null> {
     if (!this.dense || !cached.dense || !cached.userId || !query.trim()) return null;
     try {
       const embedder = await this.dense.embedderFor(cached.userId);
       if (!embedder || embedder.label !== cached.dense.label) return null;
       const vector = await embedQuery(embedder, query, this.dense.queryTimeoutMs ?? 2_000);
       const depth = Math.max(limit, fusionDepth);
-      return reciprocalRankFusion(
-        [cached.index.search(query, depth), cached.dense.search(vector, depth)],
-        limit,
-      );
+      const dense = cached.dense.search(vector, depth);
+      return {
+        hits: reciprocalRankFusion([cached.index.search(query, depth), dense], limit),
+        closest: new Set(dense.slice(0, closestByMeaning).map((hit) => hit.id)),
+      };
     } catch (error) {
       this.dense.logger?.warn({ err: error }, 'query embedding failed; searching lexically');
       return null;
