@@ -174,11 +174,16 @@ test.describe('the website widget', () => {
     const dialogs = await watchForScripts(page);
     await page.addInitScript(() => {
       const shifts: number[] = [];
-      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      const longTasks: number[] = [];
+      Object.assign(window, { __shifts: shifts, __longTasks: longTasks });
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries())
           shifts.push((entry as unknown as { value: number }).value);
       }).observe({ type: 'layout-shift', buffered: true });
+      // Tasks of 50 ms or more on the host page's main thread (the loader's own work runs there).
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) longTasks.push(Math.round(entry.duration));
+      }).observe({ type: 'longtask', buffered: true });
     });
     await page.goto(site.origin);
     const launcher = page.getByRole('button', { name: 'Open chat' });
@@ -186,6 +191,9 @@ test.describe('the website widget', () => {
     await page.screenshot({ path: `${shots}/closed.png` });
     expect(
       await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts),
+    ).toEqual([]);
+    expect(
+      await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks),
     ).toEqual([]);
 
     // Nothing but the launcher is loaded until the visitor opens the chat.
