@@ -21,6 +21,8 @@ export type PrepareMessage =
 
 // A document that takes longer than this is treated as a transient failure (the job retries).
 const timeoutMs = 5 * 60_000;
+// Reading a 10 MB PDF needs well under this; a thread that would need more fails the document.
+const threadHeapMb = 192;
 
 // The thread is TypeScript like the rest of the server; tsx registers itself inside the thread
 // (the server runs under tsx, the tests under vitest, neither of which a new thread inherits).
@@ -136,7 +138,12 @@ export class DocumentPreparer {
 
   private spawn() {
     this.bootstrap ??= threadBootstrap();
-    const worker = new Worker(this.bootstrap, { eval: true });
+    // A bounded old generation makes the thread collect garbage early instead of growing towards
+    // the default heap limit while it reads a large PDF: it keeps the server under its memory budget.
+    const worker = new Worker(this.bootstrap, {
+      eval: true,
+      resourceLimits: { maxOldGenerationSizeMb: threadHeapMb },
+    });
     // Idle threads must not keep a stopping process alive.
     worker.unref();
     // A thread that dies while idle leaves the pool (and must not crash the process).
