@@ -380,7 +380,8 @@ test.describe('the website widget', () => {
     await phone.getByRole('button', { name: 'Open chat' }).click();
     const panel = phone.getByRole('dialog', { name: xss.name });
     await expect(panel.getByRole('log')).toContainText(xss.welcome);
-    expect(await panel.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+    // The panel grows into place when it opens; measure it once it has settled.
+    await expect.poll(() => panel.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
     await phone.screenshot({ path: `${shots}/phone-390.png` });
     await panel.getByRole('button', { name: 'Do you deliver?' }).click();
     await expect(panel.getByRole('log').locator('.msg.bot')).toHaveCount(2);
