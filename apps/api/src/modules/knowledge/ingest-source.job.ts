@@ -116,10 +116,8 @@ function toChunkRows(source: SourceRow, sections: SectionInput[], pageId?: strin
   });
 }
 
-async function ingestDocument(
-  source: SourceRow,
-  { db, storage, preparer, progress, embed }: IngestContext,
-) {
+async function ingestDocument(source: SourceRow, context: IngestContext) {
+  const { storage, preparer, progress } = context;
   await progress({ status: 'processing', stage: 'extracting', progress: 10 });
   if (!source.storagePath) throw new IngestFailure('corrupt_file', 'the original file is missing');
   const bytes = await storage.read(source.storagePath).catch(() => {
@@ -133,7 +131,6 @@ async function ingestDocument(
     throw new IngestFailure('no_text', 'no extractable text was found (is it a scanned image?)');
   }
 
-  await progress({ stage: 'indexing', progress: 70 });
   const rows: NewChunk[] = prepared.chunks.map(({ termsJson, ...chunk }) => ({
     ...chunk,
     terms: sql`${termsJson}::jsonb`,
@@ -141,32 +138,17 @@ async function ingestDocument(
     sourceId: source.id,
     pageId: null,
   }));
-  await replaceChunks(db, { botId: source.botId, sourceId: source.id }, rows);
-  await embed?.();
-  await progress({
-    status: 'completed',
-    stage: 'completed',
-    progress: 100,
-    chunkCount: rows.length,
-    indexedHash: source.contentHash,
-    documentType: prepared.kind,
-  });
+  await storeChunks(source, rows, context, { documentType: prepared.kind });
 }
 
-// Chunking and indexing of text that needs no extraction (an imported corpus): the same chunks
-// and terms as a document's thread produces, computed here. `npm run eval:retrieval` uses it.
-export async function indexSections(
+// The last step of every source: its chunks replace the old ones, get their vectors when the owner
+// has an embedding provider, and the source is searchable.
+async function storeChunks(
   source: SourceRow,
-  sections: SectionInput[],
+  rows: NewChunk[],
   { db, progress, embed }: Pick<IngestContext, 'db' | 'progress' | 'embed'>,
   completed: Partial<NewSource> = {},
 ) {
-  await progress({ stage: 'chunking', progress: 45 });
-  const rows = toChunkRows(source, sections);
-  if (rows.length === 0) {
-    throw new IngestFailure('no_text', 'no extractable text was found (is it a scanned image?)');
-  }
-
   await progress({ stage: 'indexing', progress: 70 });
   await replaceChunks(db, { botId: source.botId, sourceId: source.id }, rows);
   await embed?.();
@@ -180,8 +162,24 @@ export async function indexSections(
   });
 }
 
-async function ingestQa(source: SourceRow, { db, progress, embed }: IngestContext) {
-  await progress({ status: 'processing', stage: 'chunking', progress: 30 });
+// Chunking and indexing of text that needs no extraction (an imported corpus): the same chunks
+// and terms as a document's thread produces, computed here. `npm run eval:retrieval` uses it.
+export async function indexSections(
+  source: SourceRow,
+  sections: SectionInput[],
+  context: Pick<IngestContext, 'db' | 'progress' | 'embed'>,
+  completed: Partial<NewSource> = {},
+) {
+  await context.progress({ stage: 'chunking', progress: 45 });
+  const rows = toChunkRows(source, sections);
+  if (rows.length === 0) {
+    throw new IngestFailure('no_text', 'no extractable text was found (is it a scanned image?)');
+  }
+  await storeChunks(source, rows, context, completed);
+}
+
+async function ingestQa(source: SourceRow, context: IngestContext) {
+  await context.progress({ status: 'processing', stage: 'chunking', progress: 30 });
   const pairs = (source.settings as QaSettings).pairs ?? [];
   const rows: NewChunk[] = pairs.map((pair, ordinal) => {
     const text = `Q: ${pair.question}\nA: ${pair.answer}`;
@@ -197,16 +195,7 @@ async function ingestQa(source: SourceRow, { db, progress, embed }: IngestContex
       question: pair.question,
     };
   });
-  await progress({ stage: 'indexing', progress: 70 });
-  await replaceChunks(db, { botId: source.botId, sourceId: source.id }, rows);
-  await embed?.();
-  await progress({
-    status: 'completed',
-    stage: 'completed',
-    progress: 100,
-    chunkCount: rows.length,
-    indexedHash: source.contentHash,
-  });
+  await storeChunks(source, rows, context);
 }
 
 // Re-sync: unchanged pages keep their chunks, changed pages are re-indexed, pages that disappeared
