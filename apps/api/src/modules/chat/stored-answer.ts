@@ -1,3 +1,4 @@
+import { qaAnswerOf } from '../knowledge/qa-chunk';
 import { queryTerms, type Passage } from './passages';
 
 // How much of each side's content words the other must contain for a visitor's message to count
@@ -21,9 +22,9 @@ export function storedAnswer(message: string, passages: Passage[]): StoredAnswer
     if (shared / stored.size < storedQuestionCoverage || shared / asked.size < messageCoverage) {
       continue;
     }
-    const answerAt = passage.text.indexOf('\nA: ');
-    if (answerAt < 0) continue;
-    return { passage, answer: passage.text.slice(answerAt + 4).trim() };
+    const answer = qaAnswerOf(passage.text);
+    if (answer === null) continue;
+    return { passage, answer };
   }
   return null;
 }

@@ -19,6 +19,7 @@ import { nextSyncAt } from './sync-schedule';
 import { chunkSections, type SectionInput } from './retrieval/chunk-sections';
 import { contentHash as pageContentHash } from './website/content-hash';
 import { crawlSite } from './website/crawl-site';
+import { qaChunkText } from './qa-chunk';
 
 // A failure that retrying cannot fix (a damaged or encrypted file); the customer sees its message.
 export class IngestFailure extends Error {
@@ -182,7 +183,7 @@ async function ingestQa(source: SourceRow, context: IngestContext) {
   await context.progress({ status: 'processing', stage: 'chunking', progress: 30 });
   const pairs = (source.settings as QaSettings).pairs ?? [];
   const rows: NewChunk[] = pairs.map((pair, ordinal) => {
-    const text = `Q: ${pair.question}\nA: ${pair.answer}`;
+    const text = qaChunkText(pair.question, pair.answer);
     const { terms, tokenCount } = indexTerms(text, pair.question);
     return {
       botId: source.botId,
