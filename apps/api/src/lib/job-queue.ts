@@ -1,6 +1,10 @@
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable';
+
+const retryWindowMs = 60_000;
+const ownStopGraceMs = 1_000;
 
 export type JobContext = { attempt: number; finalAttempt: boolean };
 export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;
@@ -20,18 +24,46 @@ export class JobQueue {
   private readonly boss: PgBoss;
   private readonly workerIds = new Map<string, string[]>();
   private started = false;
+  private stopping = false;
 
   constructor(
     pool: pg.Pool,
     private readonly logger: Logger,
   ) {
     this.boss = new PgBoss({
-      db: { executeSql: (text, values) => pool.query(text, values) },
+      db: { executeSql: (text, values) => this.executeSql(pool, text, values) },
       schema: 'pgboss',
       // Scheduled re-syncs are driven by our own rows, not by pg-boss cron.
       schedule: false,
     });
     this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
+  }
+
+  // pg-boss 10 neither awaits nor catches the statement that marks a finished job complete, so if
+  // that statement met a connection cut by a database restart or failover, its rejection would be
+  // unhandled and end the process. A statement that failed because its connection died did not
+  // commit, so it is sent again on a fresh connection until the database is back (or the retry
+  // window ends).
+  private async executeSql(pool: pg.Pool, text: string, values?: unknown[]) {
+    const deadline = Date.now() + retryWindowMs;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await pool.query(text, values);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || Date.now() > deadline) throw error;
+        if (attempt === 1) this.reportOutageUnlessStopping(error as Error);
+        await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 100 * 2 ** attempt)));
+      }
+    }
+  }
+
+  // A Ctrl-C in a terminal reaches the embedded database too, which may refuse statements a moment
+  // before our own stop begins; that is a stop, not an outage worth a warning.
+  private reportOutageUnlessStopping(error: Error) {
+    setTimeout(() => {
+      if (this.stopping) return;
+      this.logger.warn({ reason: error.message }, 'job queue waiting for the database');
+    }, ownStopGraceMs).unref();
   }
 
   async start() {
@@ -86,6 +118,7 @@ export class JobQueue {
   }
 
   async stop() {
+    this.stopping = true;
     if (!this.started) return;
     this.started = false;
     await this.boss.stop({ graceful: true, timeout: 10_000, wait: true });

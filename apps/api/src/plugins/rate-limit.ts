@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error';
+import { logRedisOutages } from '../lib/redis-outage';
 
 // With REDIS_URL every instance counts in the same place, so a limit holds however many instances
 // run; without it each instance counts on its own.
@@ -10,6 +11,7 @@ export async function registerRateLimit(app: FastifyInstance, redisUrl?: string)
     ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true })
     : undefined;
   if (redis) {
+    logRedisOutages(redis, app.log, 'rate limits');
     await redis.connect();
     app.addHook('onClose', async () => {
       await redis.quit();

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -40,6 +40,12 @@ export class DocumentStorage {
   async keep(tempPath: string, finalPath: string) {
     await mkdir(path.dirname(finalPath), { recursive: true });
     await rename(tempPath, finalPath);
+  }
+
+  // For documents that arrive inside another upload (an archive).
+  async write(finalPath: string, content: Uint8Array) {
+    await mkdir(path.dirname(finalPath), { recursive: true });
+    await writeFile(finalPath, content, { flag: 'wx' });
   }
 
   read(filePath: string) {

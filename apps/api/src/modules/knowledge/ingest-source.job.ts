@@ -1,25 +1,23 @@
-import type { ExtractionFailureCode, SyncSchedule } from '@askwell/shared';
+import type { ExtractionFailureCode } from '@askwell/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { indexTerms } from './bot-index';
+import { indexTerms } from '../retrieval/bot-index';
 import type { DocumentStorage } from './document-storage';
 import type { DocumentPreparer } from './prepare-document';
 import {
-  completeSources,
   deletePages,
   listPages,
   replaceChunks,
-  replaceSourceChunks,
   upsertPage,
   type NewChunk,
   type NewSource,
   type SourceRow,
 } from './knowledge.repository';
 import { nextSyncAt } from './sync-schedule';
-import { chunkSections, type SectionInput } from './retrieval/chunk-sections';
+import { chunkSections, type SectionInput } from '../retrieval/chunk-sections';
 import { contentHash as pageContentHash } from './website/content-hash';
 import { crawlSite } from './website/crawl-site';
-import { qaChunkText } from './qa-chunk';
+import { qaChunkText } from '../retrieval/qa-chunk';
 
 // A failure that retrying cannot fix (a damaged or encrypted file); the customer sees its message.
 export class IngestFailure extends Error {
@@ -42,30 +40,11 @@ export type IngestContext = {
   embed?: () => Promise<void>;
 };
 
-// Many documents that are already text (an imported corpus) at once: the same chunking and
-// term extraction as indexSections, written in one transaction per batch instead of one per
-// document, because each round trip to PostgreSQL costs more than the work on a small document.
-export async function indexSectionBatch(
-  db: Database,
-  batch: Array<{ source: SourceRow; sections: SectionInput[] }>,
-) {
-  const counts = new Map<string, number>();
-  const rows = batch.flatMap(({ source, sections }) => {
-    const chunks = toChunkRows(source, sections);
-    counts.set(source.id, chunks.length);
-    return chunks;
-  });
-  const botIds = new Set(batch.map(({ source }) => source.botId));
-  if (botIds.size !== 1) throw new Error('a batch belongs to one bot');
-  await replaceSourceChunks(db, [...botIds][0]!, [...counts.keys()], rows);
-  await completeSources(db, counts);
-  return rows.length;
-}
-
 // Live progress is for people: steps that follow each other within a few hundred milliseconds
 // are written (and pushed) together, which spares a small document most of its round trips. A
 // change of status is never held back. Writes are applied one after another in call order: a
-// step reported without waiting (extraction runs in a thread) must not land after completion.
+// step reported without waiting (extraction runs in a child process) must not land after
+// completion.
 const ignore = () => undefined;
 
 export function throttleProgress(
@@ -99,7 +78,12 @@ export async function ingestSource(source: SourceRow, context: IngestContext) {
   throw new IngestFailure('unsupported_format', `unknown source kind ${source.kind}`);
 }
 
-function toChunkRows(source: SourceRow, sections: SectionInput[], pageId?: string): NewChunk[] {
+// A source's sections as chunk rows: the chunking and term extraction every text goes through.
+export function toChunkRows(
+  source: SourceRow,
+  sections: SectionInput[],
+  pageId?: string,
+): NewChunk[] {
   return chunkSections(sections).map((chunk) => {
     const { terms, tokenCount } = indexTerms(chunk.text, chunk.heading);
     return {
@@ -139,7 +123,11 @@ async function ingestDocument(source: SourceRow, context: IngestContext) {
     sourceId: source.id,
     pageId: null,
   }));
-  await storeChunks(source, rows, context, { documentType: prepared.kind });
+  // Pages skipped because they took too long are told to the owner next to the document.
+  await storeChunks(source, rows, context, {
+    documentType: prepared.kind,
+    settings: { ...source.settings, notes: prepared.notes },
+  });
 }
 
 // The last step of every source: its chunks replace the old ones, get their vectors when the owner
@@ -151,7 +139,7 @@ async function storeChunks(
   completed: Partial<NewSource> = {},
 ) {
   await progress({ stage: 'indexing', progress: 70 });
-  await replaceChunks(db, { botId: source.botId, sourceId: source.id }, rows);
+  await replaceChunks(db, { sourceId: source.id }, rows);
   await embed?.();
   await progress({
     status: 'completed',
@@ -164,7 +152,7 @@ async function storeChunks(
 }
 
 // Chunking and indexing of text that needs no extraction (an imported corpus): the same chunks
-// and terms as a document's thread produces, computed here. `npm run eval:retrieval` uses it.
+// and terms as a document's reader process produces, computed here. `npm run eval:retrieval` uses it.
 export async function indexSections(
   source: SourceRow,
   sections: SectionInput[],
@@ -210,7 +198,7 @@ async function ingestWebsite(source: SourceRow, context: IngestContext) {
     status: 'processing',
     stage: 'extracting',
     progress: 5,
-    nextSyncAt: nextSyncAt(source.syncSchedule as SyncSchedule | null),
+    nextSyncAt: nextSyncAt(source.syncSchedule),
   });
 
   const known = new Map((await listPages(db, source.id)).map((page) => [page.url, page]));
@@ -238,11 +226,7 @@ async function ingestWebsite(source: SourceRow, context: IngestContext) {
         chunkCount: 0,
       });
       if (previous && previous.chunkCount > 0) {
-        await replaceChunks(
-          db,
-          { botId: source.botId, sourceId: source.id, pageId: previous.id },
-          [],
-        );
+        await replaceChunks(db, { sourceId: source.id, pageId: previous.id }, []);
       }
     } else {
       const hash = page.contentHash ?? pageContentHash(page);
@@ -261,7 +245,7 @@ async function ingestWebsite(source: SourceRow, context: IngestContext) {
         });
         const sections = page.sections.map((section) => ({ ...section, url: page.url }));
         const rows = toChunkRows(source, sections, row.id);
-        await replaceChunks(db, { botId: source.botId, sourceId: source.id, pageId: row.id }, rows);
+        await replaceChunks(db, { sourceId: source.id, pageId: row.id }, rows);
         await upsertPage(db, { ...row, chunkCount: rows.length });
         chunkTotal += rows.length;
       }
@@ -277,7 +261,6 @@ async function ingestWebsite(source: SourceRow, context: IngestContext) {
   const gone = [...known.values()].filter((page) => !seen.has(page.url));
   await deletePages(
     db,
-    source.botId,
     gone.map((page) => page.id),
   );
   if (indexedPages === 0) {

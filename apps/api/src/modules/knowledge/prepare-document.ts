@@ -1,8 +1,9 @@
 import type { DocumentKind, ExtractionFailureCode } from '@askwell/shared';
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import type { Socket } from 'node:net';
 import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { NewChunk } from './knowledge.repository';
 
 export type PreparedChunk = Pick<
@@ -10,37 +11,79 @@ export type PreparedChunk = Pick<
   'ordinal' | 'heading' | 'text' | 'pageNumber' | 'url' | 'tokenCount'
 > & { termsJson: string };
 export type PrepareResult =
-  | { ok: true; kind: DocumentKind; chunks: PreparedChunk[] }
+  | { ok: true; kind: DocumentKind; chunks: PreparedChunk[]; notes: string[] }
   | { ok: false; code: ExtractionFailureCode; message: string };
-export type PrepareRequest = { bytes: Uint8Array; name: string };
+export type PrepareRequest = { bytes: Uint8Array; name: string; skipPages: number[] };
 export type PrepareMessage =
   | { type: 'ready' }
+  | { type: 'page'; page: number }
   | { type: 'stage'; stage: 'chunking' }
   | { type: 'done'; result: PrepareResult }
   | { type: 'failed'; message: string };
 
-// A document that takes longer than this is treated as a transient failure (the job retries).
-const timeoutMs = 5 * 60_000;
-// Reading a 10 MB PDF needs well under this; a thread that would need more fails the document.
-const threadHeapMb = 192;
+// A customer's file is read in a child process: whatever the file does to the parsers (exhaust
+// memory, loop, crash them), only that process dies, and these limits decide when it is stopped.
+export const readerLimits = {
+  // V8 heap of the reader; a 10 MB PDF needs well under this.
+  heapMb: 192,
+  // Resident memory of the whole reader (parsers also allocate outside the V8 heap).
+  rssMb: 640,
+  documentTimeoutMs: 5 * 60_000,
+  // pdf.js can spend minutes on one page without yielding; such a page is skipped.
+  pageTimeoutMs: 20_000,
+  maxSkippedPages: 3,
+};
 
-// The thread is TypeScript like the rest of the server; tsx registers itself inside the thread
-// (the server runs under tsx, the tests under vitest, neither of which a new thread inherits).
-function threadBootstrap() {
+const seconds = (ms: number) => `${Math.round(ms / 1000)} seconds`;
+const minutes = (ms: number) => `${Math.round(ms / 60_000)} minutes`;
+export const readerMessages = {
+  timeout: `Reading this file took longer than ${minutes(readerLimits.documentTimeoutMs)}, so it was stopped.`,
+  memory: `This file needs more than ${readerLimits.rssMb} MB of memory to read, so it can't be read safely.`,
+  slowPages: `More than ${readerLimits.maxSkippedPages} pages of this file each took longer than ${seconds(readerLimits.pageTimeoutMs)} to read, so it was stopped.`,
+  stopped:
+    "The program reading this file stopped unexpectedly on every attempt, so it won't be tried again on its own.",
+  skippedPage: (page: number) =>
+    `Page ${page} took longer than ${seconds(readerLimits.pageTimeoutMs)} to read and was skipped.`,
+};
+
+// The reader died of something that may not be the file's doing (killed from outside): the job is
+// retried.
+export class ReaderStoppedError extends Error {}
+
+// The reader is TypeScript like the rest of the server: it runs under tsx's loader whether the
+// server was started with `node --import tsx` or by vitest (whose own loader a child would not get).
+function readerCommand() {
   const require = createRequire(import.meta.url);
-  const tsxApi = pathToFileURL(
-    path.join(path.dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
-  ).href;
-  const entry = new URL('./prepare-document.thread.ts', import.meta.url).href;
-  return `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
+  const tsx = pathToFileURL(require.resolve('tsx')).href;
+  return {
+    entry: fileURLToPath(new URL('./prepare-document.child.ts', import.meta.url)),
+    execArgv: ['--import', tsx, `--max-old-space-size=${readerLimits.heapMb}`],
+  };
 }
 
-// A small pool of threads, reused from one document to the next (starting one costs about a
-// second), one per ingest slot.
+type Reader = { child: ChildProcess; ready: Promise<boolean>; stderr: string };
+type Outcome =
+  | { kind: 'result'; result: PrepareResult }
+  | { kind: 'page-timeout'; page: number }
+  | { kind: 'timeout' }
+  | { kind: 'memory' }
+  | { kind: 'crashed'; detail: string };
+
+async function residentMb(pid: number) {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+function outOfMemory(reader: Reader, signal: NodeJS.Signals | null) {
+  return signal === 'SIGABRT' || /heap out of memory|Reached heap limit/i.test(reader.stderr);
+}
+
+// A small pool of reader processes, reused from one document to the next (starting one costs
+// about a second), one per ingest slot. A reader that was stopped is replaced.
 export class DocumentPreparer {
-  private readonly idle: Worker[] = [];
-  private readonly all = new Set<Worker>();
-  private bootstrap: string | undefined;
+  private readonly idle: Reader[] = [];
+  private readonly all = new Set<Reader>();
+  private command: ReturnType<typeof readerCommand> | undefined;
   private closing = false;
   private warming: Promise<void> | undefined;
 
@@ -50,111 +93,181 @@ export class DocumentPreparer {
     onChunking: () => Promise<unknown>,
   ): Promise<PrepareResult> {
     this.closing = false;
-    // Two threads loading at once on a small machine take longer than one loaded after another.
-    if (this.idle.length === 0 && this.warming) await this.warming;
-    const worker = this.idle.pop() ?? this.spawn();
-    let healthy = true;
-    try {
-      return await new Promise<PrepareResult>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          healthy = false;
-          reject(new Error('reading the document took too long'));
-        }, timeoutMs);
-        const cleanup = () => {
-          clearTimeout(timer);
-          worker.off('message', onMessage);
-          worker.off('error', onError);
-          worker.off('exit', onExit);
-        };
-        const onMessage = (message: PrepareMessage) => {
-          if (message.type === 'ready') return;
-          if (message.type === 'stage') {
-            onChunking().catch(() => undefined);
-            return;
-          }
-          cleanup();
-          if (message.type === 'done') resolve(message.result);
-          else reject(new Error(message.message));
-        };
-        const onError = (error: Error) => {
-          healthy = false;
-          cleanup();
-          reject(error);
-        };
-        const onExit = (code: number) => {
-          healthy = false;
-          cleanup();
-          reject(new Error(`the document thread stopped (exit code ${code})`));
-        };
-        worker.on('message', onMessage);
-        worker.on('error', onError);
-        worker.on('exit', onExit);
-        // The thread gets its own copy: the caller's buffer stays usable.
-        const copy = new Uint8Array(bytes);
-        worker.postMessage({ bytes: copy, name } satisfies PrepareRequest, [copy.buffer]);
-      });
-    } finally {
-      if (healthy && !this.closing) this.idle.push(worker);
-      else {
-        this.all.delete(worker);
-        void worker.terminate();
+    const deadline = Date.now() + readerLimits.documentTimeoutMs;
+    const skipped: number[] = [];
+    for (;;) {
+      const outcome = await this.attempt({ bytes, name, skipPages: skipped }, deadline, onChunking);
+      if (outcome.kind === 'page-timeout') {
+        skipped.push(outcome.page);
+        if (skipped.length > readerLimits.maxSkippedPages) {
+          return { ok: false, code: 'processing_error', message: readerMessages.slowPages };
+        }
+        continue;
       }
+      if (outcome.kind === 'timeout') {
+        return { ok: false, code: 'processing_error', message: readerMessages.timeout };
+      }
+      if (outcome.kind === 'memory') {
+        return { ok: false, code: 'too_large', message: readerMessages.memory };
+      }
+      // Something outside the file may have killed the reader: the job is retried (a bounded
+      // number of times).
+      if (outcome.kind === 'crashed') {
+        throw new ReaderStoppedError(`the document reader ${outcome.detail}`);
+      }
+      const notes = skipped.map(readerMessages.skippedPage);
+      const { result } = outcome;
+      if (result.ok) return { ...result, notes };
+      if (notes.length > 0 && result.code === 'no_text') {
+        return { ...result, message: `${notes.join(' ')} No other page had text.` };
+      }
+      return result;
     }
   }
 
-  // Starts one thread ahead of the first document, so that upload does not wait for the thread
-  // to load its modules.
+  private async attempt(
+    request: PrepareRequest,
+    deadline: number,
+    onChunking: () => Promise<unknown>,
+  ): Promise<Outcome> {
+    // Two readers loading at once on a small machine take longer than one loaded after another.
+    if (this.idle.length === 0 && this.warming) await this.warming;
+    const reader = this.idle.pop() ?? this.spawn();
+    let reusable = false;
+    try {
+      if (!(await reader.ready)) return { kind: 'crashed', detail: 'could not start' };
+      const { child } = reader;
+      const outcome = await new Promise<Outcome>((resolve) => {
+        let settled = false;
+        let page: number | undefined;
+        let pageTimer: NodeJS.Timeout | undefined;
+        const settle = (value: Outcome) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(documentTimer);
+          clearTimeout(pageTimer);
+          clearInterval(memoryWatch);
+          child.off('message', onMessage);
+          child.off('exit', onExit);
+          if (value.kind !== 'result') child.kill('SIGKILL');
+          resolve(value);
+        };
+        const documentTimer = setTimeout(
+          () => settle({ kind: 'timeout' }),
+          Math.max(0, deadline - Date.now()),
+        );
+        const memoryWatch = setInterval(() => {
+          void residentMb(child.pid!).then((mb) => {
+            if (mb > readerLimits.rssMb) settle({ kind: 'memory' });
+          });
+        }, 200);
+        const onMessage = (message: PrepareMessage) => {
+          if (message.type === 'page') {
+            page = message.page;
+            clearTimeout(pageTimer);
+            pageTimer = setTimeout(
+              () => settle({ kind: 'page-timeout', page: page! }),
+              readerLimits.pageTimeoutMs,
+            );
+          } else if (message.type === 'stage') {
+            clearTimeout(pageTimer);
+            onChunking().catch(() => undefined);
+          } else if (message.type === 'done') {
+            reusable = true;
+            settle({ kind: 'result', result: message.result });
+          } else if (message.type === 'failed') {
+            reusable = true;
+            settle({ kind: 'crashed', detail: `failed: ${message.message}` });
+          }
+        };
+        const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+          if (outOfMemory(reader, signal)) settle({ kind: 'memory' });
+          else settle({ kind: 'crashed', detail: `stopped (${signal ?? `exit code ${code}`})` });
+        };
+        child.on('message', onMessage);
+        child.on('exit', onExit);
+        child.send(request satisfies PrepareRequest);
+      });
+      return outcome;
+    } finally {
+      if (reusable && !this.closing && reader.child.connected) this.idle.push(reader);
+      else this.discard(reader);
+    }
+  }
+
+  // Starts one reader ahead of the first document, so that upload does not wait for it to load
+  // its modules.
   warm() {
     if (this.all.size > 0) return Promise.resolve();
-    this.warming = this.load(this.spawn()).finally(() => (this.warming = undefined));
+    const reader = this.spawn();
+    this.warming = reader.ready
+      .then((ok) => {
+        if (!ok || !this.all.has(reader)) return;
+        if (this.closing) this.discard(reader);
+        else this.idle.push(reader);
+      })
+      .finally(() => (this.warming = undefined));
     return this.warming;
   }
 
-  private async load(worker: Worker) {
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        worker.off('message', done);
-        worker.off('error', done);
-        resolve();
-      };
-      worker.on('message', done);
-      worker.on('error', done);
-    });
-    if (!this.all.has(worker)) return;
-    if (this.closing) {
-      this.all.delete(worker);
-      await worker.terminate();
-    } else this.idle.push(worker);
-  }
-
-  // Idle threads stop now; a thread still reading a document stops once it is done, so a graceful
-  // shutdown (which waits for running jobs) does not cut a document short.
+  // Idle readers stop now; a reader still busy with a document stops once it is done, so a
+  // graceful shutdown (which waits for running jobs) does not cut a document short.
   async close() {
     this.closing = true;
-    const idle = this.idle.splice(0);
-    for (const worker of idle) this.all.delete(worker);
-    await Promise.all(idle.map((worker) => worker.terminate()));
+    for (const reader of this.idle.splice(0)) this.discard(reader);
   }
 
-  private spawn() {
-    this.bootstrap ??= threadBootstrap();
-    // A bounded old generation makes the thread collect garbage early instead of growing towards
-    // the default heap limit while it reads a large PDF: it keeps the server under its memory budget.
-    const worker = new Worker(this.bootstrap, {
-      eval: true,
-      resourceLimits: { maxOldGenerationSizeMb: threadHeapMb },
+  private discard(reader: Reader) {
+    this.all.delete(reader);
+    const position = this.idle.indexOf(reader);
+    if (position !== -1) this.idle.splice(position, 1);
+    if (reader.child.exitCode === null && reader.child.signalCode === null) {
+      reader.child.kill('SIGKILL');
+    }
+  }
+
+  private spawn(): Reader {
+    this.command ??= readerCommand();
+    const child = fork(this.command.entry, [], {
+      execArgv: this.command.execArgv,
+      // Structured clone: the file's bytes travel as bytes, not as a JSON array of numbers.
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      // The reader needs no secret of the server's (database URL, keys).
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: process.env.NODE_ENV ?? 'production',
+        ASKWELL_READER_PARENT: String(process.pid),
+        ...(process.env.TMPDIR ? { TMPDIR: process.env.TMPDIR } : {}),
+      },
     });
-    // Idle threads must not keep a stopping process alive.
-    worker.unref();
-    // A thread that dies while idle leaves the pool (and must not crash the process).
-    const forget = () => {
-      this.all.delete(worker);
-      const position = this.idle.indexOf(worker);
-      if (position !== -1) this.idle.splice(position, 1);
-    };
-    worker.on('error', forget);
-    worker.on('exit', forget);
-    this.all.add(worker);
-    return worker;
+    const reader: Reader = { child, stderr: '', ready: Promise.resolve(false) };
+    child.stderr?.on('data', (piece: Buffer) => {
+      reader.stderr = (reader.stderr + piece.toString()).slice(-4096);
+    });
+    reader.ready = new Promise<boolean>((resolve) => {
+      const onMessage = (message: PrepareMessage) => {
+        if (message.type !== 'ready') return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(true);
+      };
+      const onExit = () => {
+        child.off('message', onMessage);
+        resolve(false);
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+    // A spawn failure is reported through 'exit' as well; unheard, it would crash the server.
+    child.on('error', () => undefined);
+    // A reader that dies while idle leaves the pool.
+    child.once('exit', () => this.discard(reader));
+    // Idle readers must not keep a stopping server alive.
+    child.unref();
+    child.channel?.unref();
+    (child.stderr as Socket | null)?.unref();
+    this.all.add(reader);
+    return reader;
   }
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { detectDocumentKind, extractDocument } from './extract-document';
+import { detectDocumentKind } from './detect-document-kind';
+import { extractDocument } from './extract-document';
 
 // The shared test material sits next to the repository (../shared from its root), in CI too.
 const docsRoot = new URL('../../../../../../../shared/testdata/', import.meta.url);
@@ -93,6 +94,35 @@ function encodeWindows1251(text: string): Uint8Array {
   );
 }
 
+// EBCDIC (code page 037), as mainframes write text: no ASCII-compatible reader can make sense of it.
+function encodeEbcdic(text: string): Uint8Array {
+  const ranges: Array<[string, number]> = [
+    ['abcdefghi', 0x81],
+    ['jklmnopqr', 0x91],
+    ['stuvwxyz', 0xa2],
+    ['ABCDEFGHI', 0xc1],
+    ['JKLMNOPQR', 0xd1],
+    ['STUVWXYZ', 0xe2],
+    ['0123456789', 0xf0],
+  ];
+  const table = new Map<string, number>([
+    [' ', 0x40],
+    ['.', 0x4b],
+    [',', 0x6b],
+    ['\n', 0x25],
+  ]);
+  for (const [letters, first] of ranges) {
+    [...letters].forEach((letter, index) => table.set(letter, first + index));
+  }
+  return new Uint8Array(
+    [...text].map((char) => {
+      const code = table.get(char);
+      if (code === undefined) throw new Error(`not encodable: ${char}`);
+      return code;
+    }),
+  );
+}
+
 describe('text encodings', () => {
   const textOf = async (bytes: Uint8Array) => {
     const result = await extractDocument(bytes, 'note.txt');
@@ -121,6 +151,19 @@ describe('text encodings', () => {
   it('when a file is UTF-8 with a BOM, then the BOM is not part of the text', async () => {
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Ça marche.')]);
     expect(await textOf(bytes)).toBe('Ça marche.');
+  });
+
+  it('when a file is EBCDIC, then it is refused instead of being indexed as garbage', async () => {
+    const text = [
+      'Returns are accepted within 30 days of delivery, in the original packaging.',
+      'Refunds are paid to the card used for the order within 5 working days.',
+      'Exchanges for another size are free of charge in every country we ship to.',
+    ].join('\n');
+    expect(await extractDocument(encodeEbcdic(text), 'policy.txt')).toEqual({
+      ok: false,
+      code: 'unsupported_format',
+      message: "We couldn't recognise this file's text encoding",
+    });
   });
 
   it('when a text file holds only whitespace, then it reports no text', async () => {

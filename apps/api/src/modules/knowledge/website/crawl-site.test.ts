@@ -100,7 +100,8 @@ async function sitemapPaths(file: string): Promise<string[]> {
   );
 }
 
-describe('crawlSite', () => {
+// Each case serves a real site on loopback; a loaded machine needs more than the unit default.
+describe('crawlSite', { timeout: 30_000 }, () => {
   test('when the site has a sitemap with root-relative paths, then its pages come first and every page stays on the origin', async () => {
     const site = await serveSite();
     const expected = await sitemapPaths(path.join(siteDir, 'sitemap.xml'));
@@ -248,7 +249,8 @@ describe('crawlSite', () => {
     const pages = await crawl({
       startUrl: `${site.origin}/start.html`,
       maxDepth: 1,
-      timeoutMs: 300,
+      // Long enough for 6 MB on a loaded loopback to count as too large, not as slow.
+      timeoutMs: 2_000,
     });
 
     const byUrl = new Map(pages.map((page) => [page.url, page]));

@@ -4,7 +4,12 @@ import robotsParser from 'robots-parser';
 import { contentHash } from './content-hash';
 import { extractMainContent } from './extract-main-content';
 import type { ContentSection } from './extract-main-content';
-import { checkHostIsPublic } from './public-address';
+import {
+  createOutboundFetch,
+  outboundErrorOf,
+  type OutboundFetch,
+  type Resolver,
+} from '../../../lib/outbound-http';
 
 export type CrawlOptions = {
   startUrl: string;
@@ -16,7 +21,8 @@ export type CrawlOptions = {
   userAgent?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
-  fetchImpl?: typeof fetch;
+  // Tests resolve names without DNS.
+  resolve?: Resolver;
 };
 
 export type CrawlFailureReason =
@@ -67,7 +73,26 @@ export async function* crawlSite(options: CrawlOptions): AsyncGenerator<CrawledP
   if (options.maxPages <= 0) return;
 
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-  const fetcher = createFetcher(options, userAgent);
+  const outbound = createOutboundFetch({
+    allowPrivateNetwork: options.allowPrivateNetwork,
+    ...(options.resolve ? { resolve: options.resolve } : {}),
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxResponseBytes: MAX_SITEMAP_BYTES,
+    redirects: 'manual',
+  });
+  try {
+    yield* crawlWith(options, start, createFetcher(options, userAgent, outbound), userAgent);
+  } finally {
+    await outbound.close();
+  }
+}
+
+async function* crawlWith(
+  options: CrawlOptions,
+  start: string,
+  fetcher: Fetcher,
+  userAgent: string,
+): AsyncGenerator<CrawledPage> {
   let origin = new URL(start).origin;
   let startUrl = start;
 
@@ -360,8 +385,13 @@ function parseRobots(result: FetchResult, robotsUrl: string, userAgent: string):
   };
 }
 
-function createFetcher(options: CrawlOptions, userAgent: string): Fetcher {
-  const fetchImpl = options.fetchImpl ?? fetch;
+// Every hop is a new request through the outbound client, so each redirect target's address is
+// checked again before anything is sent to it.
+function createFetcher(
+  options: CrawlOptions,
+  userAgent: string,
+  fetchImpl: OutboundFetch,
+): Fetcher {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const accept: Record<RequestKind, string> = {
     page: 'text/html,application/xhtml+xml;q=0.9,application/xml;q=0.5,*/*;q=0.1',
@@ -375,13 +405,6 @@ function createFetcher(options: CrawlOptions, userAgent: string): Fetcher {
     let url = new URL(startUrl);
     try {
       for (let hop = 0; ; hop++) {
-        if (!options.allowPrivateNetwork) {
-          const check = await checkHostIsPublic(url.hostname);
-          if (!check.ok) {
-            const reason = check.reason === 'blocked_address' ? 'blocked_address' : 'http_error';
-            return { ok: false, reason, detail: check.detail };
-          }
-        }
         const response = await fetchImpl(url, {
           redirect: 'manual',
           signal,
@@ -443,12 +466,17 @@ function createFetcher(options: CrawlOptions, userAgent: string): Fetcher {
       }
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;
-      if (timeout.aborted)
+      const refused = outboundErrorOf(error);
+      if (refused?.code === 'blocked_address' || refused?.code === 'too_large') {
+        return { ok: false, reason: refused.code, detail: refused.message };
+      }
+      if (timeout.aborted || refused?.code === 'timeout')
         return {
           ok: false,
           reason: 'timeout',
           detail: `no complete response within ${timeoutMs} ms`,
         };
+      if (refused) return { ok: false, reason: 'http_error', detail: refused.message };
       return { ok: false, reason: 'http_error', detail: describeNetworkError(error) };
     }
   };

@@ -1,0 +1,73 @@
+import { Worker } from 'node:worker_threads';
+import type { PrepareMessage, PrepareRequest } from './prepare-document';
+
+// The document reader: a child process of the server (see prepare-document.ts). Extraction
+// (pdf.js and the other parsers), chunking and term counting run here, so a file that exhausts
+// memory, loops or crashes a parser takes only this process down.
+
+// A reader whose server died (even by SIGKILL) must not outlive it: a thread, which keeps running
+// while a parser holds the main thread, ends the process once it has another parent than the
+// server that started it. It starts before the parsers load (seconds on a busy machine), which is
+// why they are imported below, not statically.
+const watchdog = new Worker(
+  `const parent = Number(process.env.ASKWELL_READER_PARENT) || process.ppid;
+   const check = () => { if (process.ppid !== parent) process.kill(process.pid, 'SIGKILL'); };
+   check();
+   setInterval(check, 500);`,
+  { eval: true },
+);
+watchdog.unref();
+process.on('disconnect', () => process.exit(0));
+
+const [{ indexTerms }, { extractDocument }, { chunkSections }] = await Promise.all([
+  import('../retrieval/bot-index'),
+  import('./extraction/extract-document'),
+  import('../retrieval/chunk-sections'),
+]);
+
+// Resolves once the message has left: a page announced right before pdf.js takes over the thread
+// must reach the server, whose timer then knows which page never finished.
+const send = (message: PrepareMessage) =>
+  new Promise<void>((resolve) => {
+    process.send!(message, undefined, {}, () => resolve());
+  });
+
+async function prepare({ bytes, name, skipPages }: PrepareRequest): Promise<PrepareMessage> {
+  const extracted = await extractDocument(bytes, name, {
+    skipPages: new Set(skipPages),
+    onPage: (page) => send({ type: 'page', page }),
+  });
+  if (!extracted.ok) {
+    return {
+      type: 'done',
+      result: { ok: false, code: extracted.code, message: extracted.message },
+    };
+  }
+  await send({ type: 'stage', stage: 'chunking' });
+  const chunks = chunkSections(extracted.sections).map((chunk) => {
+    const { terms, tokenCount } = indexTerms(chunk.text, chunk.heading);
+    // As JSON text: one string per chunk is cheaper to pass and to store than thousands of small
+    // term objects.
+    return {
+      ordinal: chunk.ordinal,
+      heading: chunk.heading,
+      text: chunk.text,
+      pageNumber: chunk.page,
+      url: chunk.url,
+      termsJson: JSON.stringify(terms),
+      tokenCount,
+    };
+  });
+  return { type: 'done', result: { ok: true, kind: extracted.kind, chunks, notes: [] } };
+}
+
+process.on('message', (request: PrepareRequest) => {
+  prepare(request)
+    .catch((error: unknown): PrepareMessage => ({
+      type: 'failed',
+      message: error instanceof Error ? error.message : String(error),
+    }))
+    .then(send)
+    .catch(() => process.exit(1));
+});
+void send({ type: 'ready' });
