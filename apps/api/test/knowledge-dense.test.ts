@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chatbots } from '../src/db/schema';
-import { BotIndexCache } from '../src/modules/knowledge/bot-index';
+import { BotIndexCache } from '../src/modules/retrieval/bot-index';
 import { createTestApp, type TestContext } from './helper';
 import type { BrowserClient } from './support/browser-client';
 import { addTextDocument, settled } from './support/chat-fixtures';

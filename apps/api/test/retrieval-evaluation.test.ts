@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { evaluateRetrieval } from '../src/modules/knowledge/retrieval-evaluation';
-import { parseQrels } from '../src/modules/knowledge/retrieval/ir-metrics';
+import { evaluateRetrieval } from '../src/cli/evaluation/retrieval-evaluation';
+import { parseQrels } from '../src/cli/evaluation/ir-metrics';
 import { createTestApp, type TestContext } from './helper';
 
 let context: TestContext;

@@ -9,8 +9,8 @@ import {
   evaluateRetrieval,
   type BeirDocument,
   type BeirQuery,
-} from '../modules/knowledge/retrieval-evaluation';
-import { parseQrels } from '../modules/knowledge/retrieval/ir-metrics';
+} from './evaluation/retrieval-evaluation';
+import { parseQrels } from './evaluation/ir-metrics';
 
 // `npm run eval:retrieval -- --corpus C.jsonl --queries Q.jsonl --qrels R.tsv` (BEIR files).
 // Uses DATABASE_URL when set, otherwise an embedded PostgreSQL in a temporary folder; the last

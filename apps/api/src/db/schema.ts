@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   uniqueIndex,
   text,
@@ -12,6 +13,23 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type {
+  BotGoal,
+  BotTone,
+  ChatSource,
+  ConversationFeedback,
+  DocumentKind,
+  ExtractionFailureCode,
+  LeadStatus,
+  ProcessingStage,
+  Role,
+  SourceKind,
+  SourceStatus,
+  SyncSchedule,
+  WebhookDeliveryStatus,
+  WebhookEvent,
+  WebsitePage,
+} from '@askwell/shared';
 
 export const contactMessages = pgTable(
   'contact_messages',
@@ -39,7 +57,7 @@ export const users = pgTable('users', {
   image: text('image'),
   firstName: text('first_name').notNull().default(''),
   lastName: text('last_name').notNull().default(''),
-  role: text('role').notNull().default('user'),
+  role: text('role').$type<Role>().notNull().default('user'),
   subscriptionTier: text('subscription_tier').notNull().default('free'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -139,8 +157,8 @@ export const chatbots = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    tone: text('tone').notNull().default('professional'),
-    goal: text('goal').notNull().default('lead_generation'),
+    tone: text('tone').$type<BotTone>().notNull().default('professional'),
+    goal: text('goal').$type<BotGoal>().notNull().default('lead_generation'),
     instructions: text('instructions').notNull().default(''),
     starterQuestions: jsonb('starter_questions').$type<string[]>().notNull().default([]),
     fallbackMessage: text('fallback_message').notNull().default(''),
@@ -168,6 +186,23 @@ export const chatbots = pgTable(
   (table) => [index('chatbots_user_id_idx').on(table.userId, table.createdAt)],
 );
 
+// Page origins the widget refused for a bot, shown to its owner with an Allow button. One row per
+// origin, at most a few per bot (the widget module caps and rate limits them), so a stranger
+// cannot flood the list with look-alike sites; the counts and dates let the owner judge them.
+export const widgetRefusedOrigins = pgTable(
+  'widget_refused_origins',
+  {
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    origin: text('origin').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    refusals: integer('refusals').notNull().default(1),
+  },
+  (table) => [primaryKey({ columns: [table.botId, table.origin] })],
+);
+
 // A document, website or set of Q&A pairs that a bot learns from.
 export const knowledgeSources = pgTable(
   'knowledge_sources',
@@ -179,14 +214,17 @@ export const knowledgeSources = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<SourceKind>().notNull(),
     name: text('name').notNull(),
-    status: text('status').notNull().default('pending'),
-    stage: text('stage').notNull().default('uploaded'),
+    status: text('status').$type<SourceStatus>().notNull().default('pending'),
+    stage: text('stage').$type<ProcessingStage>().notNull().default('uploaded'),
     progress: integer('progress').notNull().default(0),
-    errorCode: text('error_code'),
+    // Reading attempts since the source was last queued by a person, counted before each read, so
+    // an attempt that took its process down counts too; past the limit the source fails.
+    attempts: integer('attempts').notNull().default(0),
+    errorCode: text('error_code').$type<ExtractionFailureCode>(),
     errorMessage: text('error_message'),
-    documentType: text('document_type'),
+    documentType: text('document_type').$type<DocumentKind>(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     storagePath: text('storage_path'),
     contentHash: text('content_hash'),
@@ -194,7 +232,7 @@ export const knowledgeSources = pgTable(
     indexedHash: text('indexed_hash'),
     url: text('url'),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
-    syncSchedule: text('sync_schedule'),
+    syncSchedule: text('sync_schedule').$type<SyncSchedule>(),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     nextSyncAt: timestamp('next_sync_at', { withTimezone: true }),
     pageCount: integer('page_count').notNull().default(0),
@@ -218,7 +256,7 @@ export const websitePages = pgTable(
       .references(() => knowledgeSources.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     title: text('title'),
-    status: text('status').notNull(),
+    status: text('status').$type<WebsitePage['status']>().notNull(),
     detail: text('detail'),
     contentHash: text('content_hash'),
     chunkCount: integer('chunk_count').notNull().default(0),
@@ -341,17 +379,17 @@ export const messages = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    role: text('role').notNull(),
+    role: text('role').$type<'user' | 'assistant'>().notNull(),
     content: text('content').notNull(),
-    sources: jsonb('sources').$type<unknown[]>().notNull().default([]),
+    sources: jsonb('sources').$type<ChatSource[]>().notNull().default([]),
     // Which answerer wrote it: 'builtin' or 'provider:model'; null for visitor messages.
     answerer: text('answerer'),
     answeredFromKnowledge: boolean('answered_from_knowledge'),
     // 'complete', or 'interrupted' when the stream was cut short and only part was stored.
-    status: text('status').notNull().default('complete'),
+    status: text('status').$type<'complete' | 'interrupted'>().notNull().default('complete'),
     latencyMs: integer('latency_ms'),
     firstTokenMs: integer('first_token_ms'),
-    feedback: text('feedback'),
+    feedback: text('feedback').$type<ConversationFeedback>(),
     feedbackComment: text('feedback_comment'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -376,7 +414,7 @@ export const leads = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     consent: boolean('consent').notNull(),
-    status: text('status').notNull().default('new'),
+    status: text('status').$type<LeadStatus>().notNull().default('new'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -395,10 +433,10 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .references(() => chatbots.id, { onDelete: 'cascade' }),
     leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
-    event: text('event').notNull(),
+    event: text('event').$type<WebhookEvent>().notNull(),
     url: text('url').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<WebhookDeliveryStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastStatusCode: integer('last_status_code'),
     lastError: text('last_error'),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { chatbots, knowledgeChunks, knowledgeSources, websitePages } from '../../db/schema';
 
@@ -10,6 +10,11 @@ export type PageRow = typeof websitePages.$inferSelect;
 export async function insertSource(db: Database, source: NewSource) {
   const [row] = await db.insert(knowledgeSources).values(source).returning();
   return row!;
+}
+
+// All or none: the sources a single upload (an archive) adds.
+export async function insertSources(db: Database, sources: NewSource[]) {
+  return db.insert(knowledgeSources).values(sources).returning();
 }
 
 export async function listOwnedSources(db: Database, userId: string, botId?: string) {
@@ -49,25 +54,32 @@ export async function updateSource(db: Database, sourceId: string, patch: Partia
   return row ?? null;
 }
 
-export async function deleteSource(db: Database, source: SourceRow) {
-  await db.transaction(async (tx) => {
-    await tx.delete(knowledgeSources).where(eq(knowledgeSources.id, source.id));
-    await bumpIndexVersion(tx, source.botId);
-  });
+// Counts a reading attempt before it starts; null when the source is no longer waiting.
+export async function recordAttempt(db: Database, sourceId: string) {
+  const [row] = await db
+    .update(knowledgeSources)
+    .set({ attempts: sql`${knowledgeSources.attempts} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(knowledgeSources.id, sourceId),
+        inArray(knowledgeSources.status, ['pending', 'processing']),
+      ),
+    )
+    .returning({ attempts: knowledgeSources.attempts });
+  return row?.attempts ?? null;
 }
 
-export async function bumpIndexVersion(db: Pick<Database, 'update'>, botId: string) {
-  await db
-    .update(chatbots)
-    .set({ indexVersion: sql`${chatbots.indexVersion} + 1` })
-    .where(eq(chatbots.id, botId));
+// Its chunks and pages go with it (foreign key cascade). Any change to a bot's chunks moves its
+// index version (a trigger, migration 0012), so the index cache sees it.
+export async function deleteSource(db: Database, source: SourceRow) {
+  await db.delete(knowledgeSources).where(eq(knowledgeSources.id, source.id));
 }
 
 // Replaces what one source (or one page of a website) contributes to the index, atomically: a
 // search never sees half of an old and half of a new version.
 export async function replaceChunks(
   db: Database,
-  { botId, sourceId, pageId }: { botId: string; sourceId: string; pageId?: string },
+  { sourceId, pageId }: { sourceId: string; pageId?: string },
   chunks: NewChunk[],
 ) {
   await db.transaction(async (tx) => {
@@ -81,24 +93,17 @@ export async function replaceChunks(
     for (let start = 0; start < chunks.length; start += 500) {
       await tx.insert(knowledgeChunks).values(chunks.slice(start, start + 500));
     }
-    await bumpIndexVersion(tx, botId);
   });
 }
 
-// replaceChunks for many sources of one bot in one transaction (bulk indexing).
-export async function replaceSourceChunks(
-  db: Database,
-  botId: string,
-  sourceIds: string[],
-  chunks: NewChunk[],
-) {
+// replaceChunks for many sources in one transaction (bulk indexing).
+export async function replaceSourceChunks(db: Database, sourceIds: string[], chunks: NewChunk[]) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local synchronous_commit to off`);
     await tx.delete(knowledgeChunks).where(inArray(knowledgeChunks.sourceId, sourceIds));
     for (let start = 0; start < chunks.length; start += 500) {
       await tx.insert(knowledgeChunks).values(chunks.slice(start, start + 500));
     }
-    await bumpIndexVersion(tx, botId);
   });
 }
 
@@ -146,48 +151,6 @@ export async function listBotChunks(db: Database, botId: string) {
     .orderBy(asc(knowledgeChunks.sourceId), asc(knowledgeChunks.ordinal));
 }
 
-export async function botIndexVersion(db: Database, botId: string) {
-  const [row] = await db
-    .select({ version: chatbots.indexVersion })
-    .from(chatbots)
-    .where(eq(chatbots.id, botId));
-  return row?.version ?? null;
-}
-
-// Vectors travel in PostgreSQL's binary array format: parsing 1,536 floats per chunk from text
-// costs seconds for a few thousand chunks.
-// `known` (chunk ids whose vectors of model `label` are already in memory) are left out.
-export async function listBotEmbeddings(
-  db: Database,
-  botId: string,
-  known?: { label: string; ids: string[] },
-) {
-  return db
-    .select({
-      id: knowledgeChunks.id,
-      embeddingModel: knowledgeChunks.embeddingModel,
-      bytes: sql<Buffer>`array_send(${knowledgeChunks.embedding})`,
-    })
-    .from(knowledgeChunks)
-    .where(
-      and(
-        eq(knowledgeChunks.botId, botId),
-        isNotNull(knowledgeChunks.embedding),
-        known?.ids.length
-          ? sql`not (${knowledgeChunks.id} = any(${sql.param(known.ids)}::uuid[]) and ${knowledgeChunks.embeddingModel} = ${known.label})`
-          : undefined,
-      ),
-    );
-}
-
-export async function botOwner(db: Database, botId: string) {
-  const [row] = await db
-    .select({ userId: chatbots.userId })
-    .from(chatbots)
-    .where(eq(chatbots.id, botId));
-  return row?.userId ?? null;
-}
-
 export async function listPages(db: Database, sourceId: string) {
   return db
     .select()
@@ -219,12 +182,9 @@ export async function upsertPage(
 }
 
 // Their chunks go with them (foreign key cascade).
-export async function deletePages(db: Database, botId: string, pageIds: string[]) {
+export async function deletePages(db: Database, pageIds: string[]) {
   if (pageIds.length === 0) return;
-  await db.transaction(async (tx) => {
-    await tx.delete(websitePages).where(inArray(websitePages.id, pageIds));
-    await bumpIndexVersion(tx, botId);
-  });
+  await db.delete(websitePages).where(inArray(websitePages.id, pageIds));
 }
 
 export async function sourcesInFlight(db: Database) {

@@ -3,21 +3,32 @@ import {
   maxUploadBytes,
   qaSourceInputSchema,
   websiteSourceInputSchema,
+  type ArchiveUpload,
   type DocumentKind,
 } from '@askwell/shared';
-import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { botNotFound, botParamsSchema } from '../bots/bots.routes';
-import { findOwnedBot, uuidPattern } from '../bots/bots.repository';
+import { botParamsSchema, type BotsService } from '../bots/bots.service';
+import { uuidPattern } from '../../db/query-helpers';
+import {
+  contentHash,
+  toKnowledgeSource,
+  uploadTooLarge,
+  type KnowledgeService,
+} from './knowledge.service';
 import { sanitizeFileName } from './document-storage';
-import { detectDocumentKind } from './extraction/extract-document';
-import { findOwnedSource, updateSource } from './knowledge.repository';
-import { contentHash, toKnowledgeSource, type KnowledgeService } from './knowledge.service';
 import { nextSyncAt } from './sync-schedule';
+import { UploadAllowance, type UploadAllowanceOptions } from './upload-allowance';
+import {
+  archiveUploadSchema,
+  knowledgeHitSchema,
+  knowledgeSourceSchema,
+  trainingStartedSchema,
+  trainingStateSchema,
+  websitePageSchema,
+} from './knowledge.schemas';
 
 const sourceParamsSchema = z.object({ sourceId: z.string().max(64) });
 
@@ -33,29 +44,27 @@ function sourceNotFound() {
   return new AppError('not_found', 'Source not found.');
 }
 
-function tooLarge() {
-  return new AppError(
-    'payload_too_large',
-    'This file is larger than 10 MB. Split it into smaller files and upload them one by one.',
-  );
-}
-
 export const knowledgeRoutes: FastifyPluginAsyncZod<{
-  db: Database;
+  bots: BotsService;
   knowledge: KnowledgeService;
-}> = async (app, { db, knowledge }) => {
+  uploadAllowance?: UploadAllowanceOptions;
+}> = async (app, { bots, knowledge, uploadAllowance }) => {
+  // An upload holds its slot until its response is sent (or the client goes away).
+  const uploads = new UploadAllowance(uploadAllowance);
+  const claims = new WeakMap<object, { release: (bytes: number) => void; bytes: number }>();
+  const releaseUpload = async (request: object) => {
+    const claim = claims.get(request);
+    claims.delete(request);
+    claim?.release(claim.bytes);
+  };
   await app.register(multipart, {
     limits: { fileSize: maxUploadBytes, files: 1, fields: 4, parts: 5 },
   });
 
-  async function ownedBot(userId: string, botId: string) {
-    const bot = await findOwnedBot(db, userId, botId);
-    if (!bot) throw botNotFound();
-    return bot;
-  }
+  const ownedBot = (userId: string, botId: string) => bots.requireOwned(userId, botId);
 
   async function ownedSource(userId: string, sourceId: string) {
-    const found = uuidPattern.test(sourceId) ? await findOwnedSource(db, userId, sourceId) : null;
+    const found = await knowledge.findOwnedSource(userId, sourceId);
     if (!found) throw sourceNotFound();
     return found;
   }
@@ -63,7 +72,10 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/sources',
     {
-      schema: { querystring: z.object({ botId: z.string().regex(uuidPattern).optional() }) },
+      schema: {
+        querystring: z.object({ botId: z.string().regex(uuidPattern).optional() }),
+        response: { 200: z.array(knowledgeSourceSchema) },
+      },
       config: { access: 'signed-in' },
     },
     async (request) => knowledge.listSources(request.user!.id, request.query.botId),
@@ -72,15 +84,23 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/bots/:botId/documents',
     {
-      schema: { params: botParamsSchema },
-      config: { access: 'signed-in', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        params: botParamsSchema,
+        response: { 201: z.union([knowledgeSourceSchema, archiveUploadSchema]) },
+      },
+      // The real limits are the account's parallel uploads and bytes (UploadAllowance); this
+      // count only stops a flood of requests, far above a bulk upload of hundreds of files.
+      config: { access: 'signed-in', rateLimit: { max: 1200, timeWindow: '1 minute' } },
+      onResponse: releaseUpload,
+      onRequestAbort: releaseUpload,
     },
     async (request, reply) => {
       const userId = request.user!.id;
       const bot = await ownedBot(userId, request.params.botId);
       // Refuse what is plainly too big before reading a byte of it.
       const declared = Number(request.headers['content-length'] ?? 0);
-      if (declared > maxUploadBytes + 64 * 1024) throw tooLarge();
+      if (declared > maxUploadBytes + 64 * 1024) throw uploadTooLarge();
+      claims.set(request, { release: uploads.claim(userId, declared), bytes: 0 });
       if (!request.isMultipart()) {
         throw new AppError('validation_error', 'Please choose a file to upload.', {
           file: 'Please choose a file to upload.',
@@ -92,57 +112,31 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
           file: 'Please choose a file to upload.',
         });
       }
-      let received: Awaited<ReturnType<typeof knowledge.storage.receive>>;
-      try {
-        received = await knowledge.storage.receive(file.file);
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        throw error;
+      const uploaded = await knowledge.upload(
+        { userId, botId: bot.id },
+        { stream: file.file, filename: file.filename },
+        (bytes) => (claims.get(request)!.bytes = bytes),
+      );
+      if (uploaded.kind === 'document') {
+        return reply.status(201).send(toKnowledgeSource(uploaded.source, bot.name));
       }
-      const { tempPath } = received;
-      let kept: string | null = null;
-      try {
-        if (file.file.truncated || received.size > maxUploadBytes) throw tooLarge();
-        if (received.size === 0) {
-          throw new AppError('validation_error', 'This file is empty.', {
-            file: 'This file is empty.',
-          });
-        }
-        const bytes = new Uint8Array(await knowledge.storage.read(tempPath));
-        const kind = await detectDocumentKind(bytes, file.filename);
-        if (!kind) {
-          throw new AppError(
-            'unsupported_media_type',
-            'This file type is not supported. Upload PDF, DOC, DOCX, TXT or MD files.',
-          );
-        }
-        const id = randomUUID();
-        kept = knowledge.storage.pathFor(userId, bot.id, id);
-        await knowledge.storage.keep(tempPath, kept);
-        const row = await knowledge.create({
-          id,
-          botId: bot.id,
-          userId,
-          kind: 'document',
-          name: sanitizeFileName(file.filename),
-          documentType: kind,
-          sizeBytes: received.size,
-          storagePath: kept,
-          contentHash: received.sha256,
-        });
-        return reply.status(201).send(toKnowledgeSource(row, bot.name));
-      } catch (error) {
-        await knowledge.storage.discard(tempPath);
-        if (kept) await knowledge.storage.discard(kept);
-        throw error;
-      }
+      const added: ArchiveUpload = {
+        archive: sanitizeFileName(file.filename),
+        sources: uploaded.sources.map((row) => toKnowledgeSource(row, bot.name)),
+        skipped: uploaded.skipped,
+      };
+      return reply.status(201).send(added);
     },
   );
 
   app.post(
     '/api/bots/:botId/websites',
     {
-      schema: { params: botParamsSchema, body: websiteSourceInputSchema },
+      schema: {
+        params: botParamsSchema,
+        body: websiteSourceInputSchema,
+        response: { 201: knowledgeSourceSchema },
+      },
       config: { access: 'signed-in', rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
@@ -166,7 +160,11 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/bots/:botId/qa',
     {
-      schema: { params: botParamsSchema, body: qaSourceInputSchema },
+      schema: {
+        params: botParamsSchema,
+        body: qaSourceInputSchema,
+        response: { 201: knowledgeSourceSchema },
+      },
       config: { access: 'signed-in' },
     },
     async (request, reply) => {
@@ -187,7 +185,10 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/sources/:sourceId/retry',
-    { schema: { params: sourceParamsSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { params: sourceParamsSchema, response: { 202: knowledgeSourceSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request, reply) => {
       const { source, botName } = await ownedSource(request.user!.id, request.params.sourceId);
       if (source.status === 'pending' || source.status === 'processing') {
@@ -201,7 +202,10 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/sources/:sourceId/sync',
-    { schema: { params: sourceParamsSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { params: sourceParamsSchema, response: { 202: knowledgeSourceSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request, reply) => {
       const { source, botName } = await ownedSource(request.user!.id, request.params.sourceId);
       if (source.kind !== 'website') {
@@ -222,6 +226,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
       schema: {
         params: sourceParamsSchema,
         body: websiteSourceInputSchema.pick({ syncSchedule: true }),
+        response: { 200: knowledgeSourceSchema },
       },
       config: { access: 'signed-in' },
     },
@@ -230,11 +235,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
       if (source.kind !== 'website') {
         throw new AppError('validation_error', 'Only websites have a sync schedule.');
       }
-      const { syncSchedule } = request.body;
-      const row = await updateSource(db, source.id, {
-        syncSchedule,
-        nextSyncAt: nextSyncAt(syncSchedule),
-      });
+      const row = await knowledge.setSyncSchedule(source.id, request.body.syncSchedule);
       if (!row) throw sourceNotFound();
       return toKnowledgeSource(row, botName);
     },
@@ -242,17 +243,26 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/sources/:sourceId',
-    { schema: { params: sourceParamsSchema }, config: { access: 'signed-in' } },
+    {
+      schema: {
+        params: sourceParamsSchema,
+        response: { 204: z.null().describe('Deleted, with its passages and stored file.') },
+      },
+      config: { access: 'signed-in' },
+    },
     async (request, reply) => {
       const { source } = await ownedSource(request.user!.id, request.params.sourceId);
       await knowledge.remove(source);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   app.get(
     '/api/sources/:sourceId/pages',
-    { schema: { params: sourceParamsSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { params: sourceParamsSchema, response: { 200: z.array(websitePageSchema) } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
       const { source } = await ownedSource(request.user!.id, request.params.sourceId);
       return knowledge.pagesOf(source.id);
@@ -261,11 +271,20 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/sources/:sourceId/download',
-    { schema: { params: sourceParamsSchema }, config: { access: 'signed-in' } },
+    {
+      schema: {
+        params: sourceParamsSchema,
+        response: {
+          // A file stream, sent as it is: no serializer applies to it.
+          200: z.any().describe('The uploaded file as an attachment, in its own content type.'),
+        },
+      },
+      config: { access: 'signed-in' },
+    },
     async (request, reply) => {
       const { source } = await ownedSource(request.user!.id, request.params.sourceId);
       if (source.kind !== 'document' || !source.storagePath) throw sourceNotFound();
-      const type = contentTypes[(source.documentType as DocumentKind | null) ?? 'txt'];
+      const type = contentTypes[source.documentType ?? 'txt'];
       const fallbackName = source.name.replace(/[^\x20-\x7e]/g, '_');
       return reply
         .type(type)
@@ -280,7 +299,10 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/bots/:botId/training',
-    { schema: { params: botParamsSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { params: botParamsSchema, response: { 200: trainingStateSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
       const bot = await ownedBot(request.user!.id, request.params.botId);
       return knowledge.trainingState(request.user!.id, bot.id);
@@ -289,7 +311,10 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/bots/:botId/training',
-    { schema: { params: botParamsSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { params: botParamsSchema, response: { 202: trainingStartedSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request, reply) => {
       const bot = await ownedBot(request.user!.id, request.params.botId);
       return reply.status(202).send(await knowledge.startTraining(request.user!.id, bot.id));
@@ -305,12 +330,13 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
           q: z.string().trim().min(1, 'Please enter a question.').max(500),
           limit: z.coerce.number().int().min(1).max(50).default(5),
         }),
+        response: { 200: z.array(knowledgeHitSchema) },
       },
       config: { access: 'signed-in' },
     },
     async (request) => {
       const bot = await ownedBot(request.user!.id, request.params.botId);
-      return knowledge.index.search(bot.id, request.query.q, request.query.limit);
+      return knowledge.search(bot.id, request.query.q, request.query.limit);
     },
   );
 };

@@ -1,36 +1,40 @@
 import {
   documentFailedMessage,
-  type ExtractionFailureCode,
   type KnowledgeSource,
+  maxUploadBytes,
   type ProcessingStage,
   type SourceProgressEvent,
-  type SourceStatus,
-  type SyncSchedule,
   sourceProgressEventName,
+  type SyncSchedule,
   trainingSteps,
+  type TrainingRun,
+  type TrainingStarted,
   type TrainingState,
   type WebsitePage,
 } from '@askwell/shared';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../../db/client';
+import { uuidPattern } from '../../db/query-helpers';
+import { AppError } from '../../lib/app-error';
 import type { JobQueue } from '../../lib/job-queue';
 import type { Realtime } from '../../plugins/realtime';
-import type { ProviderSettings } from '../settings/settings.service';
-import { BotIndexCache } from './bot-index';
-import {
-  embedSourceChunks,
-  resolveEmbedder,
-  sourcesMissingEmbeddings,
-  type Embedder,
-} from './embeddings';
-import { DocumentStorage } from './document-storage';
-import { DocumentPreparer } from './prepare-document';
+import type { EmbedderLookup } from '../retrieval/embedder';
+import type { Retriever } from '../retrieval/retriever';
+import { embedSourceChunks, sourcesMissingEmbeddings } from './embed-chunks';
+import { isArchiveUpload, unpackDocuments } from './document-archive';
+import { DocumentStorage, sanitizeFileName } from './document-storage';
+import { detectDocumentKind } from './extraction/detect-document-kind';
+import { DocumentPreparer, readerMessages, ReaderStoppedError } from './prepare-document';
 import {
   deleteSource,
+  findOwnedSource,
   findSource,
+  recordAttempt,
   insertSource,
+  insertSources,
   listOwnedSources,
   listPages,
   sourcesDueForSync,
@@ -41,8 +45,14 @@ import {
   type SourceRow,
 } from './knowledge.repository';
 import { ingestSource, IngestFailure, throttleProgress } from './ingest-source.job';
+import { nextSyncAt } from './sync-schedule';
 
 export const ingestQueue = 'knowledge-ingest';
+
+// Reading attempts per source, counted before each read (so an attempt that died with its process
+// counts), until a person queues it again (Retry, Start Training).
+export const maxIngestAttempts = 3;
+const attemptsExhausted = `This file was tried ${maxIngestAttempts} times without finishing, so it won't be tried again on its own.`;
 
 type IngestJob = { sourceId: string };
 
@@ -55,29 +65,39 @@ export type KnowledgeServiceOptions = {
   dataDir: string;
   concurrency: number;
   allowPrivateNetwork: boolean;
-  // The owner's model settings: with an OpenAI key or a custom endpoint, chunks are also
-  // embedded and searched densely. Absent: lexical search only.
-  providerSettings?: (userId: string) => Promise<ProviderSettings>;
-  // The embedding model a custom endpoint is asked for.
-  embeddingModel?: string;
+  // The owner's embedding provider: with one, chunks are also embedded (and searched densely by
+  // the retriever). Absent: lexical search only.
+  embedderFor?: EmbedderLookup;
+  retriever: Retriever;
 };
+
+// An uploaded file as it arrives: `truncated` is set when the stream stopped at the size limit.
+export type UploadedFile = { stream: Readable & { truncated?: boolean }; filename: string };
+
+export function uploadTooLarge() {
+  return new AppError(
+    'payload_too_large',
+    'This file is larger than 10 MB. Split it into smaller files and upload them one by one.',
+  );
+}
 
 export function toKnowledgeSource(row: SourceRow, botName: string): KnowledgeSource {
   return {
     id: row.id,
     botId: row.botId,
     botName,
-    kind: row.kind as KnowledgeSource['kind'],
+    kind: row.kind,
     name: row.name,
-    status: row.status as SourceStatus,
-    stage: row.stage as ProcessingStage,
+    status: row.status,
+    stage: row.stage,
     progress: row.progress,
     error: row.status === 'failed' ? failureText(row.errorMessage) : null,
-    errorCode: (row.errorCode as ExtractionFailureCode | null) ?? null,
-    documentType: (row.documentType as KnowledgeSource['documentType']) ?? null,
+    errorCode: row.errorCode,
+    notes: (row.settings as { notes?: string[] }).notes ?? [],
+    documentType: row.documentType ?? null,
     sizeBytes: row.sizeBytes ?? null,
     url: row.url,
-    syncSchedule: (row.syncSchedule as SyncSchedule | null) ?? null,
+    syncSchedule: row.syncSchedule ?? null,
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
     pageCount: row.pageCount,
     chunkCount: row.chunkCount,
@@ -95,7 +115,7 @@ export function toWebsitePage(row: PageRow): WebsitePage {
     id: row.id,
     url: row.url,
     title: row.title,
-    status: row.status as WebsitePage['status'],
+    status: row.status,
     detail: row.detail,
     chunkCount: row.chunkCount,
     fetchedAt: row.fetchedAt.toISOString(),
@@ -103,25 +123,16 @@ export function toWebsitePage(row: PageRow): WebsitePage {
 }
 
 export class KnowledgeService {
-  readonly storage: DocumentStorage;
-  readonly index: BotIndexCache;
+  private readonly storage: DocumentStorage;
   private readonly preparer = new DocumentPreparer();
   private sweeper: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: KnowledgeServiceOptions) {
     this.storage = new DocumentStorage(options.dataDir);
-    this.index = new BotIndexCache(
-      options.db,
-      options.providerSettings
-        ? { embedderFor: (userId) => this.embedderFor(userId), logger: options.logger }
-        : undefined,
-    );
   }
 
-  async embedderFor(userId: string): Promise<Embedder | null> {
-    if (!this.options.providerSettings) return null;
-    const settings = await this.options.providerSettings(userId);
-    return resolveEmbedder(settings, this.options.embeddingModel ?? 'text-embedding-3-small');
+  private async embedderFor(userId: string) {
+    return (await this.options.embedderFor?.(userId)) ?? null;
   }
 
   // Vectors are an addition to the lexical index: a provider that fails leaves the chunks
@@ -171,6 +182,101 @@ export class KnowledgeService {
     return row;
   }
 
+  // The file is streamed to a temporary place (hashed as it arrives), refused when it is too large,
+  // empty or not a supported type by its content, then kept under the bot and queued for reading.
+  // `onReceived` learns how many bytes arrived, refused or not: the account's allowance counts them.
+  async upload(
+    owner: { userId: string; botId: string },
+    file: UploadedFile,
+    onReceived?: (bytes: number) => void,
+  ) {
+    let received: Awaited<ReturnType<DocumentStorage['receive']>>;
+    try {
+      received = await this.storage.receive(file.stream);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw uploadTooLarge();
+      throw error;
+    }
+    const { tempPath } = received;
+    onReceived?.(received.size);
+    let kept: string | null = null;
+    try {
+      if (file.stream.truncated || received.size > maxUploadBytes) throw uploadTooLarge();
+      if (received.size === 0) {
+        throw new AppError('validation_error', 'This file is empty.', {
+          file: 'This file is empty.',
+        });
+      }
+      const bytes = new Uint8Array(await this.storage.read(tempPath));
+      if (isArchiveUpload(file.filename, bytes)) {
+        const added = await this.addArchive(owner, bytes);
+        await this.storage.discard(tempPath);
+        return added;
+      }
+      const kind = await detectDocumentKind(bytes, file.filename);
+      if (!kind) {
+        throw new AppError(
+          'unsupported_media_type',
+          'This file type is not supported. Upload PDF, DOC, DOCX, TXT or MD files.',
+        );
+      }
+      const id = randomUUID();
+      kept = this.storage.pathFor(owner.userId, owner.botId, id);
+      await this.storage.keep(tempPath, kept);
+      const source = await this.create({
+        id,
+        botId: owner.botId,
+        userId: owner.userId,
+        kind: 'document',
+        name: sanitizeFileName(file.filename),
+        documentType: kind,
+        sizeBytes: received.size,
+        storagePath: kept,
+        contentHash: received.sha256,
+      });
+      return { kind: 'document' as const, source };
+    } catch (error) {
+      await this.storage.discard(tempPath);
+      if (kept) await this.storage.discard(kept);
+      throw error;
+    }
+  }
+
+  // Every document of the archive becomes a source of its own, all added in one statement: a
+  // failure leaves neither rows nor files behind.
+  private async addArchive(owner: { userId: string; botId: string }, bytes: Uint8Array) {
+    const { documents, skipped } = await unpackDocuments(bytes);
+    const written: string[] = [];
+    let sources: SourceRow[];
+    try {
+      const rows: NewSource[] = [];
+      for (const document of documents) {
+        const id = randomUUID();
+        const storagePath = this.storage.pathFor(owner.userId, owner.botId, id);
+        await this.storage.write(storagePath, document.content);
+        written.push(storagePath);
+        rows.push({
+          id,
+          botId: owner.botId,
+          userId: owner.userId,
+          kind: 'document',
+          name: document.name,
+          documentType: document.kind,
+          sizeBytes: document.content.length,
+          storagePath,
+          contentHash: document.sha256,
+        });
+      }
+      sources = await insertSources(this.options.db, rows);
+    } catch (error) {
+      await Promise.all(written.map((storagePath) => this.storage.discard(storagePath)));
+      throw error;
+    }
+    // A source whose job could not be queued stays pending, and the sweeper queues it.
+    for (const source of sources) await this.enqueue(source.id);
+    return { kind: 'archive' as const, sources, skipped };
+  }
+
   async enqueue(sourceId: string) {
     await this.options.queue.send<IngestJob>(ingestQueue, { sourceId });
   }
@@ -181,6 +287,7 @@ export class KnowledgeService {
       status: 'pending',
       stage: 'uploaded',
       progress: 0,
+      attempts: 0,
       errorCode: null,
       errorMessage: null,
     });
@@ -199,8 +306,25 @@ export class KnowledgeService {
     await this.storage.removeBot(userId, botId);
   }
 
+  // With the name of its bot; another customer's source (or a malformed id) is simply not found.
+  async findOwnedSource(userId: string, sourceId: string) {
+    return uuidPattern.test(sourceId) ? findOwnedSource(this.options.db, userId, sourceId) : null;
+  }
+
+  setSyncSchedule(sourceId: string, syncSchedule: SyncSchedule | null) {
+    return updateSource(this.options.db, sourceId, {
+      syncSchedule,
+      nextSyncAt: nextSyncAt(syncSchedule),
+    });
+  }
+
   async pagesOf(sourceId: string) {
     return (await listPages(this.options.db, sourceId)).map(toWebsitePage);
+  }
+
+  // The owner's search box ranks a bot's passages as the chat engine does.
+  search(botId: string, question: string, limit: number) {
+    return this.options.retriever.rank(botId, question, { limit });
   }
 
   async listSources(userId: string, botId?: string) {
@@ -215,8 +339,9 @@ export class KnowledgeService {
 
   // Start Training: everything not yet indexed, or whose content may have changed, goes through the
   // pipeline again; unchanged documents are skipped by their content hash inside the job.
-  async startTraining(userId: string, botId: string) {
+  async startTraining(userId: string, botId: string): Promise<TrainingStarted> {
     const rows = await listOwnedSources(this.options.db, userId, botId);
+    const run: TrainingRun = { reread: 0, embedding: 0, inProgress: 0, upToDate: 0 };
     const embedder = await this.embedderFor(userId).catch(() => null);
     const unembedded = embedder
       ? await sourcesMissingEmbeddings(this.options.db, botId, embedder.label)
@@ -229,15 +354,21 @@ export class KnowledgeService {
         source.indexedHash !== source.contentHash;
       if (source.status === 'completed' && !stale) {
         if (unembedded.has(source.id)) embedOnly.push(source);
+        else run.upToDate += 1;
         continue;
       }
-      if (source.status === 'pending' || source.status === 'processing') continue;
+      if (source.status === 'pending' || source.status === 'processing') {
+        run.inProgress += 1;
+        continue;
+      }
       await this.reprocess(source);
+      run.reread += 1;
     }
+    run.embedding = embedOnly.length;
     // Chunks that lack only their vectors (the provider was added later, or failed) are
     // embedded in place: the text and its lexical index stay as they are and searchable.
     void this.embedInBackground(embedOnly);
-    return this.trainingState(userId, botId);
+    return { ...(await this.trainingState(userId, botId)), run };
   }
 
   private async embedInBackground(sources: SourceRow[]) {
@@ -248,8 +379,8 @@ export class KnowledgeService {
     const event: SourceProgressEvent = {
       sourceId: row.id,
       botId: row.botId,
-      status: row.status as SourceStatus,
-      stage: row.stage as ProcessingStage,
+      status: row.status,
+      stage: row.stage,
       progress: row.progress,
       error: row.status === 'failed' ? failureText(row.errorMessage) : null,
       chunkCount: row.chunkCount,
@@ -286,6 +417,12 @@ export class KnowledgeService {
       try {
         const source = await findSource(this.options.db, sourceId);
         if (!source || (source.status !== 'pending' && source.status !== 'processing')) return;
+        const attempt = await recordAttempt(this.options.db, sourceId);
+        if (attempt === null) return;
+        if (attempt > maxIngestAttempts) {
+          await this.failExhausted(sourceId);
+          return;
+        }
         try {
           await ingestSource(source, {
             db: this.options.db,
@@ -306,12 +443,15 @@ export class KnowledgeService {
             return;
           }
           this.options.logger.warn({ err: error, sourceId }, 'knowledge job failed');
-          if (finalAttempt) {
+          if (finalAttempt || attempt >= maxIngestAttempts) {
             await this.progress(sourceId, {
               status: 'failed',
               stage: 'failed',
               errorCode: 'processing_error',
-              errorMessage: 'an unexpected error stopped processing; please retry',
+              errorMessage:
+                error instanceof ReaderStoppedError
+                  ? readerMessages.stopped
+                  : 'an unexpected error stopped processing; please retry',
             });
             return;
           }
@@ -332,8 +472,20 @@ export class KnowledgeService {
     }
   }
 
+  private async failExhausted(sourceId: string) {
+    await this.progress(sourceId, {
+      status: 'failed',
+      stage: 'failed',
+      errorCode: 'processing_error',
+      errorMessage: attemptsExhausted,
+    });
+  }
+
   // Finds sources that are waiting with no job to run them (their worker was killed, or the
-  // queue lost track) and websites due for their scheduled re-sync.
+  // queue lost track) and websites due for their scheduled re-sync. A job pg-boss still shows as
+  // 'active' is open only while its worker holds the source's lock; one whose worker died is
+  // re-queued, unless the source has used up its attempts: then it fails here, so a file that
+  // kept killing its process is never read again on its own.
   async sweep() {
     const { db, pool, queue } = this.options;
     for (const source of await sourcesInFlight(db)) {
@@ -358,6 +510,11 @@ export class KnowledgeService {
       } finally {
         client.off('error', onBroken);
         client.release(broken);
+      }
+      if (source.attempts >= maxIngestAttempts) {
+        this.options.logger.warn({ sourceId: source.id }, 'knowledge source used up its attempts');
+        await this.failExhausted(source.id);
+        continue;
       }
       this.options.logger.info({ sourceId: source.id }, 'requeueing orphaned knowledge source');
       await this.enqueue(source.id);

@@ -1,4 +1,5 @@
-import type { StemmedLanguage } from './tokenize';
+import { createRequire } from 'node:module';
+import type { Language } from './tokenize';
 
 // Lists are stored diacritic-folded because tokens are compared after folding.
 const english = `a about above after again against all am an and any are aren't as at be because been
@@ -42,13 +43,80 @@ mais me meme mes moi mon ne nos notre nous on ou par pas pour qu que qui sa se s
 toi ton tu un une vos votre vous c d j l m n s t y ete etait etaient sont est etre avoir a ont cette
 cet quel quelle quels quelles comme plus`;
 
+// The four lists above were tuned on SciFact and XQuAD; the other languages take the lists of the
+// stopword package (MIT), which is CommonJS without types, hence the require typed at its use.
+const packaged = createRequire(import.meta.url)('stopword') as Record<string, string[]>;
+
+const packagedKeys: Partial<Record<Language, string>> = {
+  it: 'ita',
+  pt: 'por',
+  nl: 'nld',
+  sv: 'swe',
+  da: 'dan',
+  no: 'nob',
+  fi: 'fin',
+  hu: 'hun',
+  ro: 'ron',
+  tr: 'tur',
+  ca: 'cat',
+  eu: 'eus',
+  ga: 'gle',
+  cs: 'ces',
+  sl: 'slv',
+  pl: 'pol',
+  sk: 'slk',
+  hr: 'hrv',
+  lt: 'lit',
+  lv: 'lav',
+  et: 'est',
+  id: 'ind',
+  ms: 'msa',
+  vi: 'vie',
+  tl: 'tgl',
+  sw: 'swa',
+  af: 'afr',
+  gl: 'glg',
+  ru: 'rus',
+  uk: 'ukr',
+  bg: 'bul',
+  el: 'ell',
+  ar: 'ara',
+  fa: 'fas',
+  ur: 'urd',
+  he: 'heb',
+  hy: 'hye',
+  hi: 'hin',
+  mr: 'mar',
+  bn: 'ben',
+  gu: 'guj',
+};
+
 function toSet(list: string): ReadonlySet<string> {
   return new Set(list.split(/\s+/).filter(Boolean));
 }
 
-export const stopWords: Record<StemmedLanguage, ReadonlySet<string>> = {
+const tuned: Partial<Record<Language, ReadonlySet<string>>> = {
   en: toSet(english),
   de: toSet(german),
   es: toSet(spanish),
   fr: toSet(french),
 };
+
+const cache = new Map<Language, ReadonlySet<string>>();
+const none: ReadonlySet<string> = new Set();
+
+/** A language's stop words, folded as tokens are (fold is the tokenizer's, passed to avoid a cycle). */
+export function stopWordsOf(
+  language: Language,
+  fold: (word: string) => string,
+): ReadonlySet<string> {
+  let set = cache.get(language);
+  if (set) return set;
+  const key = packagedKeys[language];
+  const list = key ? packaged[key] : undefined;
+  set =
+    tuned[language] ??
+    (list ? new Set(list.map((word) => fold(word.normalize('NFKC').toLowerCase()))) : none);
+  cache.set(language, set);
+  return set;
+}

@@ -76,6 +76,63 @@ describe('LexicalIndex', () => {
   });
 });
 
+describe('LexicalIndex updated in place', () => {
+  const topics = ['refund', 'shipping', 'password', 'invoice', 'warranty', 'delivery', 'account'];
+  const chunkOf = (n: number, version = 0) => ({
+    id: `c${n}v${version}`,
+    heading: `Section ${topics[n % topics.length]}`,
+    text: `Note ${n} explains the ${topics[(n * 3) % topics.length]} policy and the ${
+      topics[(n * 5 + version) % topics.length]
+    } steps, version ${version}.`,
+  });
+  const queries = ['refund policy', 'shipping delivery steps', 'password account', 'warranty 12'];
+  const same = (updated: LexicalIndex, fresh: LexicalIndex) => {
+    for (const query of queries) {
+      const got = updated.search(query, 20);
+      const want = fresh.search(query, 20);
+      expect(got.map((hit) => hit.id)).toEqual(want.map((hit) => hit.id));
+      got.forEach((hit, n) => expect(hit.score).toBeCloseTo(want[n]!.score, 9));
+    }
+  };
+
+  it('when one document changes after the index was searched, then it ranks as a full rebuild', () => {
+    const index = new LexicalIndex();
+    index.add(Array.from({ length: 300 }, (_, n) => chunkOf(n)));
+    index.prepare();
+    expect(index.search('refund policy', 5)).toHaveLength(5);
+    // Document 7 is re-indexed (new chunk ids, as ingestion writes) and two documents arrive.
+    index.remove('c7v0');
+    index.add([chunkOf(7, 1), chunkOf(300), chunkOf(301)]);
+
+    const fresh = new LexicalIndex();
+    fresh.add([
+      ...Array.from({ length: 300 }, (_, n) => chunkOf(n)).filter((chunk) => chunk.id !== 'c7v0'),
+      chunkOf(7, 1),
+      chunkOf(300),
+      chunkOf(301),
+    ]);
+    same(index, fresh);
+    expect(index.search('version 1', 3).map((hit) => hit.id)).toContain('c7v1');
+  });
+
+  it('when many documents change, then postings rebuilt and compacted still rank as a rebuild', () => {
+    const index = new LexicalIndex();
+    const live = new Map(Array.from({ length: 400 }, (_, n) => [n, chunkOf(n)]));
+    index.add(live.values());
+    index.prepare();
+    for (let n = 0; n < 400; n += 2) {
+      index.remove(`c${n}v0`);
+      live.delete(n);
+      live.set(n + 1000, chunkOf(n, 2));
+      index.add([chunkOf(n, 2)]);
+      if (n % 50 === 0) index.search('refund', 3);
+    }
+    const fresh = new LexicalIndex();
+    fresh.add(live.values());
+    same(index, fresh);
+  });
+});
+
 describe('aggregateByDocument', () => {
   it('when a document has several chunks, then it appears once with its best score', () => {
     const hits = [

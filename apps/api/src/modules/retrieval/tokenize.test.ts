@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { guessLanguage, tokenize } from './tokenize';
+
+describe('tokenize', () => {
+  it('when Chinese text has no spaces, then it yields characters and character bigrams', () => {
+    const terms = tokenize('我喜欢苹果');
+    expect(terms).toContain('苹果');
+    expect(terms).toContain('喜欢');
+    expect(terms).toContain('我');
+  });
+
+  it('when Japanese mixes kanji and kana, then a query word is found among the text terms', () => {
+    const text = tokenize('東京都に住んでいます');
+    for (const term of tokenize('東京')) expect(text).toContain(term);
+  });
+
+  it('when Thai text has no spaces, then ICU splits it into words', () => {
+    expect(tokenize('สวัสดีครับ ผมชื่อสมชาย')).toEqual(['สวัสดี', 'ครับ', 'ผม', 'ชื่อ', 'สมชาย']);
+  });
+
+  it('when German words differ in inflection and umlauts, then they share a term', () => {
+    expect(tokenize('Die Häuser der Stadt', { language: 'de' })).toEqual(
+      tokenize('das Haus in der Stadt', { language: 'de' }),
+    );
+    expect(guessLanguage('Wie viele Punkte gab die Verteidigung der Panthers ab?')).toBe('de');
+  });
+
+  it('when Spanish text carries accents, then an unaccented query matches it', () => {
+    expect(tokenize('¿Cuántas canciones escribió la banda?')).toEqual(
+      tokenize('cuantas canciones escribio la banda', { language: 'es' }),
+    );
+  });
+
+  it('when English text has stop words and inflections, then only stems of content words remain', () => {
+    expect(tokenize('The studies of the patients')).toEqual(['studi', 'patient']);
+  });
+
+  it('when a code joins letters and digits, then the joined form and its parts are indexed', () => {
+    const terms = tokenize('IL-6 and p53 in COVID-19, 3.5 mg and 1,000 cells');
+    expect(terms).toEqual(
+      expect.arrayContaining(['il6', 'il', '6', 'p53', 'covid19', '3.5', '1000']),
+    );
+    expect(tokenize('IL6')).toEqual(['il6']);
+  });
+
+  it('when text uses full-width letters, then NFKC makes them plain', () => {
+    expect(tokenize('Ｃａｆé')).toEqual(tokenize('cafe'));
+  });
+});
+
+describe('tokenize in every language', () => {
+  it('when Chinese glues Latin letters or digits to its characters, then they are words of their own', () => {
+    const terms = tokenize('iPhone的价格是多少');
+    expect(terms).toContain('iphon');
+    expect(terms).toContain('价格');
+    expect(terms).not.toContain('iphone的价格是多少');
+    expect(tokenize('iPhone 15的电池')).toEqual(expect.arrayContaining(['iphon', '15', '电池']));
+    // The same product name in an English passage meets the Chinese question.
+    expect(tokenize('The iPhone costs 999 dollars')).toContain('iphon');
+  });
+
+  it.each([
+    ['it', 'I contratti sono stati firmati dalle parti', 'il contratto firmato', 'contratt'],
+    ['pt', 'Os contratos foram assinados pelas partes', 'o contrato assinado', 'contrat'],
+    ['nl', 'De contracten zijn door de partijen getekend', 'het contract', 'contract'],
+    ['sv', 'Bilarna har sålts av företaget och de är nya', 'bilen', 'bil'],
+    ['ru', 'Договоры были подписаны сторонами в этом году', 'договор', 'договор'],
+  ] as const)(
+    'when a %s passage and question inflect a word differently, then Snowball gives them one stem',
+    (language, passage, question, shared) => {
+      expect(guessLanguage(passage)).toBe(language);
+      expect(tokenize(passage)).toContain(shared);
+      expect(tokenize(question, { fallbackLanguage: language })).toContain(shared);
+    },
+  );
+
+  it('when a language has no Snowball stemmer, then its words also match by their first letters', () => {
+    const passage = 'Umowa najmu jest zawarta na czas określony i nie może być wypowiedziana';
+    expect(guessLanguage(passage)).toBe('pl');
+    const question = tokenize('Czy umowy najmu można wypowiedzieć?', { fallbackLanguage: 'pl' });
+    const passageTerms = new Set(tokenize(passage));
+    expect(question).toContain('umow*');
+    expect(passageTerms.has('umow*')).toBe(true);
+    // Stop words of the language are gone, whole words stay for exact matches.
+    expect(passageTerms.has('najmu')).toBe(true);
+    expect(passageTerms.has('nie')).toBe(false);
+  });
+
+  it('when a Greek letter names something in an English abstract, then it stays a term', () => {
+    expect(tokenize('Activation of β-cells by κ-opioid receptors')).toEqual(
+      expect.arrayContaining(['β', 'cell', 'κ', 'opioid']),
+    );
+  });
+
+  it('when a short question gives no clue, then the corpus language of its script applies', () => {
+    expect(tokenize('Договоры', { fallbackLanguage: 'en' })).toEqual(['договор']);
+    expect(tokenize('contracts', { fallbackLanguage: 'ru' })).toEqual(['contract']);
+  });
+});

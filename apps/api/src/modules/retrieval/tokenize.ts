@@ -1,0 +1,602 @@
+import { createRequire } from 'node:module';
+import { stopWordsOf } from './stop-words';
+
+type Stemmer = { stem(word: string): string };
+
+// snowball-stemmers is CommonJS with no types; requiring it here, typed at the one call we use,
+// also keeps it compiling from every tsconfig that reaches this file (bench/ includes no .d.ts).
+const { newStemmer } = createRequire(import.meta.url)('snowball-stemmers') as {
+  newStemmer: (algorithm: string) => Stemmer;
+};
+
+type Script =
+  | 'none'
+  | 'latin'
+  | 'cyrillic'
+  | 'greek'
+  | 'arabic'
+  | 'hebrew'
+  | 'armenian'
+  | 'devanagari'
+  | 'bengali'
+  | 'gujarati'
+  | 'tamil';
+
+const scripts: Array<{ script: Script; pattern: RegExp }> = [
+  { script: 'latin', pattern: /\p{Script=Latin}/u },
+  { script: 'cyrillic', pattern: /\p{Script=Cyrillic}/u },
+  { script: 'greek', pattern: /\p{Script=Greek}/u },
+  { script: 'arabic', pattern: /\p{Script=Arabic}/u },
+  { script: 'hebrew', pattern: /\p{Script=Hebrew}/u },
+  { script: 'armenian', pattern: /\p{Script=Armenian}/u },
+  { script: 'devanagari', pattern: /\p{Script=Devanagari}/u },
+  { script: 'bengali', pattern: /\p{Script=Bengali}/u },
+  { script: 'gujarati', pattern: /\p{Script=Gujarati}/u },
+  { script: 'tamil', pattern: /\p{Script=Tamil}/u },
+];
+// Index 0 is 'none' (digits, marks, symbols).
+const scriptNames: Script[] = ['none', ...scripts.map((entry) => entry.script)];
+
+/**
+ * The languages told apart by their stop words (and, outside the Latin script, by their script),
+ * with the Snowball stemmer of snowball-stemmers where one exists. A language without one is
+ * matched on whole words plus a four-letter prefix (see termOf).
+ */
+const languageTable = {
+  en: { script: 'latin', stemmer: 'english' },
+  de: { script: 'latin', stemmer: 'german' },
+  es: { script: 'latin', stemmer: 'spanish' },
+  fr: { script: 'latin', stemmer: 'french' },
+  it: { script: 'latin', stemmer: 'italian' },
+  pt: { script: 'latin', stemmer: 'portuguese' },
+  nl: { script: 'latin', stemmer: 'dutch' },
+  sv: { script: 'latin', stemmer: 'swedish' },
+  da: { script: 'latin', stemmer: 'danish' },
+  no: { script: 'latin', stemmer: 'norwegian' },
+  fi: { script: 'latin', stemmer: 'finnish' },
+  hu: { script: 'latin', stemmer: 'hungarian' },
+  ro: { script: 'latin', stemmer: 'romanian' },
+  tr: { script: 'latin', stemmer: 'turkish' },
+  ca: { script: 'latin', stemmer: 'catalan' },
+  eu: { script: 'latin', stemmer: 'basque' },
+  ga: { script: 'latin', stemmer: 'irish' },
+  cs: { script: 'latin', stemmer: 'czech' },
+  sl: { script: 'latin', stemmer: 'slovene' },
+  pl: { script: 'latin', stemmer: null },
+  sk: { script: 'latin', stemmer: null },
+  hr: { script: 'latin', stemmer: null },
+  lt: { script: 'latin', stemmer: null },
+  lv: { script: 'latin', stemmer: null },
+  et: { script: 'latin', stemmer: null },
+  id: { script: 'latin', stemmer: null },
+  ms: { script: 'latin', stemmer: null },
+  vi: { script: 'latin', stemmer: null },
+  tl: { script: 'latin', stemmer: null },
+  sw: { script: 'latin', stemmer: null },
+  af: { script: 'latin', stemmer: null },
+  gl: { script: 'latin', stemmer: null },
+  ru: { script: 'cyrillic', stemmer: 'russian' },
+  uk: { script: 'cyrillic', stemmer: null },
+  bg: { script: 'cyrillic', stemmer: null },
+  el: { script: 'greek', stemmer: null },
+  ar: { script: 'arabic', stemmer: 'arabic' },
+  fa: { script: 'arabic', stemmer: null },
+  ur: { script: 'arabic', stemmer: null },
+  he: { script: 'hebrew', stemmer: null },
+  hy: { script: 'armenian', stemmer: 'armenian' },
+  hi: { script: 'devanagari', stemmer: null },
+  mr: { script: 'devanagari', stemmer: null },
+  bn: { script: 'bengali', stemmer: null },
+  gu: { script: 'gujarati', stemmer: null },
+  ta: { script: 'tamil', stemmer: 'tamil' },
+} as const satisfies Record<string, { script: Script; stemmer: string | null }>;
+
+export type KnownLanguage = keyof typeof languageTable;
+// 'other': Chinese, Japanese, Korean, Thai and the like, indexed by characters or ICU words.
+export type Language = KnownLanguage | 'other';
+
+const knownLanguages = Object.keys(languageTable) as KnownLanguage[];
+// en, de, es and fr: their stop lists were tuned on the evaluation sets.
+const tunedLanguages = 4;
+
+// The language a word of a script belongs to when the text around it is in another script: an
+// English product name in a Russian or Chinese passage is stemmed as English in both.
+const scriptDefault: Partial<Record<Script, KnownLanguage>> = {
+  latin: 'en',
+  cyrillic: 'ru',
+  greek: 'el',
+  arabic: 'ar',
+  hebrew: 'he',
+  armenian: 'hy',
+  devanagari: 'hi',
+  bengali: 'bn',
+  gujarati: 'gu',
+  tamil: 'ta',
+};
+
+/** The languages whose words get Snowball stems (the rest are matched by word and prefix). */
+export const stemmedLanguages = knownLanguages.filter(
+  (language) => languageTable[language].stemmer !== null,
+);
+
+export type TokenizeOptions = {
+  // Skips the guess: the caller already knows (or has guessed) the language.
+  language?: Language;
+  // Used when the text itself is too short or too mixed to tell its language (and is in the
+  // fallback's script).
+  fallbackLanguage?: Language | null;
+};
+
+const stemmers = new Map<KnownLanguage, Stemmer>();
+// Bounds the memo of word → term below, which saves the Snowball and Unicode work on repeats.
+const stemCacheLimit = 200_000;
+// Words of a language without a stemmer are also indexed by this many leading letters, so that
+// Polish "umowy" meets "umowa"; the whole word is indexed too, so an exact match still ranks first.
+const prefixLength = 4;
+
+function stem(word: string, language: KnownLanguage): string {
+  let stemmer = stemmers.get(language);
+  if (!stemmer) {
+    stemmers.set(language, (stemmer = newStemmer(languageTable[language].stemmer!)));
+  }
+  return stemmer.stem(word);
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+const foldable = /^[\p{Script=Latin}\p{Script=Greek}\p{N}\p{M}'.]+$/u;
+const marks = /\p{M}/gu;
+const hasMark = /[\u0300-\u036f]/;
+
+// Only Latin and Greek are folded: in Thai, Devanagari and others the combining marks are letters.
+export function fold(token: string): string {
+  if (isAscii(token) || !foldable.test(token)) return token;
+  const decomposed = token.normalize('NFD');
+  let folded = hasMark.test(decomposed) ? decomposed.replace(marks, '') : token;
+  if (folded.includes('ß')) folded = folded.replaceAll('ß', 'ss');
+  // Greek final sigma: stop lists and mid-word forms use σ.
+  if (folded.includes('ς')) folded = folded.replaceAll('ς', 'σ');
+  return folded;
+}
+
+/*
+ * One pass over the code units splits text into three kinds of runs:
+ *  1. Han, kana and Hangul: indexed as overlapping character bigrams plus single characters,
+ *     which beats dictionary word segmentation for BM25 and needs no dictionary.
+ *  2. Thai, Lao, Khmer and Myanmar: no spaces and no useful bigram unit, so ICU word segmentation.
+ *  3. Everything else: letters and digits, possibly joined by hyphens, slashes, dots, commas or
+ *     apostrophes ("IL-6", "COVID-19", "3.5", "1,000", "cell's").
+ * A run of one kind ends where another starts, so "iPhone的价格" is "iphone" and Chinese.
+ */
+const kindOther = 0;
+const kindWord = 1;
+const kindCjk = 2;
+const kindSea = 3;
+const kindSeparator = 4;
+const digitFlag = 8;
+const scriptShift = 4;
+const unknown = 255;
+
+const cjkChar = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}ー々]$/u;
+const seaChar = /^[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]$/u;
+const wordChar = /^[\p{L}\p{N}\p{M}]$/u;
+const digitChar = /^\p{N}$/u;
+const separatorChar = /^[-‐‑/.,'’]$/u;
+
+function classify(char: string): number {
+  if (cjkChar.test(char)) return kindCjk;
+  if (seaChar.test(char)) return kindSea;
+  if (separatorChar.test(char)) return kindSeparator;
+  if (!wordChar.test(char)) return kindOther;
+  if (digitChar.test(char)) return kindWord | digitFlag;
+  const script = scripts.findIndex((entry) => entry.pattern.test(char)) + 1;
+  return kindWord | (script << scriptShift);
+}
+
+// Classes of the Basic Multilingual Plane, worked out on first sight of each code unit.
+const classes = new Uint8Array(0x10000).fill(unknown);
+for (let code = 0; code < 0x80; code++) classes[code] = classify(String.fromCharCode(code));
+const astralClasses = new Map<number, number>();
+
+function classAt(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  if (code >= 0xd800 && code <= 0xdbff && at + 1 < text.length) {
+    const point = text.codePointAt(at)!;
+    let value = astralClasses.get(point);
+    if (value === undefined) {
+      value = classify(String.fromCodePoint(point));
+      if (astralClasses.size < 10_000) astralClasses.set(point, value);
+    }
+    return value;
+  }
+  let value = classes[code]!;
+  if (value === unknown) classes[code] = value = classify(String.fromCharCode(code));
+  return value;
+}
+
+const width = (text: string, at: number) => {
+  const code = text.charCodeAt(at);
+  return code >= 0xd800 && code <= 0xdbff && at + 1 < text.length ? 2 : 1;
+};
+
+// The runs of the last scan, kept between calls (tokenising is synchronous) so a text costs no
+// allocation beyond its terms.
+let runStart = new Int32Array(1024);
+let runEnd = new Int32Array(1024);
+// Kind, digit flag and the script of the run's first letter.
+let runInfo = new Int32Array(1024);
+const hasSeparatorFlag = 1 << 12;
+
+// Words sliced by the guess, reused for the terms of the same scan.
+const runText: string[] = [];
+let runTextScan = new Int32Array(1024);
+let scanNumber = 0;
+
+function scan(text: string, limit = text.length): number {
+  scanNumber++;
+  let count = 0;
+  let at = 0;
+  const end = Math.min(limit, text.length);
+  while (at < end) {
+    const info = classAt(text, at);
+    const kind = info & 7;
+    if (kind === kindOther || kind === kindSeparator) {
+      at += width(text, at);
+      continue;
+    }
+    const start = at;
+    let flags = info;
+    at += width(text, at);
+    if (kind === kindCjk || kind === kindSea) {
+      while (at < text.length && (classAt(text, at) & 7) === kind) at += width(text, at);
+    } else {
+      for (;;) {
+        while (at < text.length) {
+          const next = classAt(text, at);
+          if ((next & 7) !== kindWord) break;
+          flags |= next & digitFlag;
+          at += width(text, at);
+        }
+        if (
+          at + 1 < text.length &&
+          (classAt(text, at) & 7) === kindSeparator &&
+          (classAt(text, at + 1) & 7) === kindWord
+        ) {
+          flags |= hasSeparatorFlag;
+          at += 1;
+          continue;
+        }
+        break;
+      }
+    }
+    if (count === runStart.length) {
+      const grow = (array: Int32Array) => {
+        const bigger = new Int32Array(array.length * 2);
+        bigger.set(array);
+        return bigger;
+      };
+      runStart = grow(runStart);
+      runEnd = grow(runEnd);
+      runInfo = grow(runInfo);
+      runTextScan = grow(runTextScan);
+    }
+    runStart[count] = start;
+    runEnd[count] = at;
+    runInfo[count] = flags;
+    count++;
+  }
+  return count;
+}
+
+const scriptOfInfo = (info: number): Script => scriptNames[(info >> scriptShift) & 15]!;
+
+let wordSegmenter: Intl.Segmenter | undefined;
+
+function segmentWords(run: string, out: string[]): void {
+  wordSegmenter ??= new Intl.Segmenter('th', { granularity: 'word' });
+  for (const part of wordSegmenter.segment(run)) if (part.isWordLike) out.push(part.segment);
+}
+
+function pushBigrams(run: string, out: string[]): void {
+  const chars = Array.from(run);
+  for (let i = 0; i < chars.length; i++) {
+    out.push(chars[i]!);
+    if (i + 1 < chars.length) out.push(chars[i]! + chars[i + 1]!);
+  }
+}
+
+type Word = { text: string; stemmable: boolean };
+const digit = /\p{N}/u;
+const allDigits = /^\p{N}+$/u;
+
+// Splits a joined group into the words to index; hyphenated codes with a digit are also indexed
+// joined, so "IL-6" and "IL6" meet on "il6" while "IL" and "6" still match alone. Joining word
+// compounds too ("antiinflammatory") measured slightly worse on SciFact.
+function splitGroup(group: string, out: Word[]): void {
+  const pieces = group.split(/([-‐‑/.,'’])/u);
+  const parts: string[] = [];
+  let current = pieces[0]!;
+  for (let i = 1; i < pieces.length; i += 2) {
+    const sep = pieces[i]!;
+    const next = pieces[i + 1]!;
+    const numeric = allDigits.test(current.slice(-1)) && allDigits.test(next.slice(0, 1));
+    if (numeric && (sep === '.' || sep === ',')) {
+      // 3.5 stays a decimal; 1,000 becomes 1000.
+      current = sep === '.' ? `${current}.${next}` : current + next;
+    } else if ((sep === "'" || sep === '’') && next === 's') {
+      // English possessive: "cell's" is "cell".
+    } else {
+      parts.push(current);
+      current = next;
+    }
+  }
+  parts.push(current);
+  for (const part of parts) out.push({ text: part, stemmable: !digit.test(part) });
+  if (parts.length > 1 && parts.length <= 4 && /[-‐‑/]/u.test(group) && digit.test(group)) {
+    const joined = parts.join('');
+    out.push({ text: joined, stemmable: !digit.test(joined) });
+  }
+}
+
+function normalise(text: string): string {
+  return text.normalize('NFKC').toLowerCase();
+}
+
+// Word → index terms (null for a stop word), per language: the same few thousand words recur.
+type Terms = string | readonly [string, string] | null;
+const termCache = new Map<KnownLanguage, Map<string, Terms>>();
+
+function termsOf(
+  text: string,
+  stemmable: boolean,
+  language: KnownLanguage,
+  dropStopWords: boolean,
+): Terms {
+  let cache = termCache.get(language);
+  if (!cache) termCache.set(language, (cache = new Map()));
+  const key = stemmable ? (dropStopWords ? text : `!${text}`) : `#${text}`;
+  let terms = cache.get(key);
+  if (terms !== undefined) return terms;
+  const folded = fold(text);
+  const { stemmer } = languageTable[language];
+  if (dropStopWords && stemmable && stopWordsOf(language, fold).has(folded)) terms = null;
+  else if (!stemmable) terms = folded;
+  else if (stemmer) terms = stem(folded, language) || null;
+  else if (folded.length > prefixLength) {
+    // The star keeps prefixes apart from words (no word contains one).
+    terms = [folded, `${folded.slice(0, prefixLength)}*`];
+  } else terms = folded;
+  if (cache.size >= stemCacheLimit) cache.clear();
+  cache.set(key, terms);
+  return terms;
+}
+
+function push(terms: Terms, out: string[]): void {
+  if (terms === null) return;
+  if (typeof terms === 'string') out.push(terms);
+  else out.push(terms[0], terms[1]);
+}
+
+// Stop word → the languages (indexes into knownLanguages) that list it.
+let stopIndex: Map<string, number[]> | undefined;
+
+let longestStopWord = 0;
+
+function stopLanguages(): Map<string, number[]> {
+  if (stopIndex) return stopIndex;
+  stopIndex = new Map();
+  knownLanguages.forEach((language, position) => {
+    for (const word of stopWordsOf(language, fold)) {
+      const list = stopIndex!.get(word);
+      if (list) list.push(position);
+      else stopIndex!.set(word, [position]);
+      // Folding can only shorten a word (marks dropped), NFKC of a ligature lengthen it: margin.
+      longestStopWord = Math.max(longestStopWord, word.length + 2);
+    }
+  });
+  return stopIndex;
+}
+
+const guessWindow = 2000;
+
+type Guess = { language: Language | null; script: Script };
+const votes = new Int32Array(knownLanguages.length);
+const scriptCounts = new Int32Array(scriptNames.length);
+
+// Reads the runs of the last scan: the main script of its words, then the stop words of that
+// script's languages; null language when the text gives too little evidence.
+// At least 12 stop words, a third or fewer for any other language, and nearly all in one script.
+function clearLead(words: number, nonWord: number): boolean {
+  if (words < 48 || nonWord * 2 > words) return false;
+  let first = 0;
+  let second = 0;
+  let leader = -1;
+  for (let position = 0; position < knownLanguages.length; position++) {
+    const count = votes[position]!;
+    if (count > first) {
+      second = first;
+      first = count;
+      leader = position;
+    } else if (count > second) second = count;
+  }
+  if (leader === -1 || first < 12 || second * 3 > first) return false;
+  const script = scriptNames.indexOf(languageTable[knownLanguages[leader]!].script);
+  return scriptCounts[script]! * 10 >= words * 9;
+}
+
+function guessFromRuns(text: string, count: number, prior?: Language | null): Guess {
+  const stops = stopLanguages();
+  votes.fill(0);
+  scriptCounts.fill(0);
+  let words = 0;
+  let nonWord = 0;
+  for (let run = 0; run < count && words < 200 && runStart[run]! < guessWindow; run++) {
+    const info = runInfo[run]!;
+    const kind = info & 7;
+    if (kind !== kindWord) {
+      nonWord++;
+      continue;
+    }
+    words++;
+    const wordScript = (info >> scriptShift) & 15;
+    scriptCounts[wordScript]!++;
+    // Enough evidence: a long passage need not be read to its 200th word.
+    if ((words & 31) === 0 && clearLead(words, nonWord)) break;
+    // No stop word is long or holds a digit: most words need no lookup.
+    if (info & digitFlag || runEnd[run]! - runStart[run]! > longestStopWord) continue;
+    const slice = text.slice(runStart[run]!, runEnd[run]!);
+    // Kept for the terms: a string looked up again reuses its hash.
+    runText[run] = slice;
+    runTextScan[run] = scanNumber;
+    const languages = stops.get(fold(slice));
+    if (languages) for (const language of languages) votes[language]!++;
+  }
+  if (nonWord > words) return { language: 'other', script: 'none' };
+  // The corpus's language counts as one stop word more: "Pol V in vivo" in an English corpus is
+  // not Slovene for its "v" and "in".
+  if (prior && prior !== 'other') votes[knownLanguages.indexOf(prior)]!++;
+  let script = 1;
+  for (let index = 2; index < scriptCounts.length; index++) {
+    if (scriptCounts[index]! > scriptCounts[script]!) script = index;
+  }
+  const scriptName = scriptNames[script]!;
+  // Languages are listed most widely used first, and a tie goes to the first: Galician lists
+  // most Spanish stop words, Dutch "wie die der". A tie between two of the four tuned languages is
+  // no evidence either way, as before the others were added.
+  let best = -1;
+  let tuneTie = false;
+  for (let position = 0; position < knownLanguages.length; position++) {
+    if (languageTable[knownLanguages[position]!].script !== scriptName) continue;
+    const count = votes[position]!;
+    if (best === -1 ? count > 0 : count > votes[best]!) {
+      best = position;
+      tuneTie = false;
+    } else if (best !== -1 && count === votes[best]! && position < tunedLanguages) tuneTie = true;
+  }
+  // One stop word is no evidence: the "d" of "vitamin D" would make a claim French.
+  const language = best === -1 || tuneTie || votes[best]! < 2 ? null : knownLanguages[best]!;
+  return { language, script: scriptName };
+}
+
+/** Guesses the language from its script and stop words; null when the text gives too little evidence. */
+export function guessLanguage(text: string): Language | null {
+  const normal = normalise(text.slice(0, guessWindow));
+  return guessFromRuns(normal, scan(normal)).language;
+}
+
+function chooseLanguage(guess: Guess, fallback: Language | null | undefined): Language {
+  if (guess.language) return guess.language;
+  const sameScript =
+    fallback &&
+    (fallback === 'other' ||
+      guess.script === 'none' ||
+      languageTable[fallback].script === guess.script);
+  if (fallback && sameScript) return fallback;
+  return scriptDefault[guess.script] ?? 'en';
+}
+
+// A word in the text's own script takes the text's language; a word of another script ("α" or
+// "β-cells" in an English abstract, "iPhone" in Chinese) takes its script's usual language, without
+// stop-word removal, which belongs to the text's language.
+function pushWord(
+  word: string,
+  stemmable: boolean,
+  info: number,
+  known: KnownLanguage | null,
+  textScript: Script,
+  out: string[],
+): void {
+  const script = scriptOfInfo(info);
+  if (known && (script === textScript || script === 'none')) {
+    push(termsOf(word, stemmable, known, true), out);
+  } else {
+    push(termsOf(word, stemmable, scriptDefault[script] ?? 'en', known === null), out);
+  }
+}
+
+const apostrophe = /['’]/;
+const words: Word[] = [];
+
+/**
+ * Index terms of a text: NFKC, lower case, Latin and Greek diacritics folded, stop words removed
+ * and Snowball stems for the guessed language (whole words plus a four-letter prefix where
+ * Snowball has no stemmer), CJK bigrams and ICU words for scripts without spaces. Folding comes
+ * before stemming so that "escribió" and a visitor's "escribio" get the same stem.
+ */
+export function tokenize(text: string, options: TokenizeOptions = {}): string[] {
+  const normal = normalise(text);
+  const count = scan(normal);
+  // The guess reads the runs of this scan, so the text is scanned once.
+  const language =
+    options.language ??
+    chooseLanguage(
+      guessFromRuns(normal, count, options.fallbackLanguage),
+      options.fallbackLanguage,
+    );
+  const terms: string[] = [];
+  emitTerms(normal, 0, count, language, terms);
+  return terms;
+}
+
+/**
+ * A chunk's heading and body terms in the one language guessed from both (what the index stores),
+ * from a single scan of the two.
+ */
+export function tokenizeChunk(
+  heading: string | null,
+  text: string,
+  fallbackLanguage: Language | null = null,
+): { language: Language | null; heading: string[]; body: string[] } {
+  const normal = normalise(`${heading ?? ''}\n${text}`);
+  const count = scan(normal);
+  const headingEnd = normal.indexOf('\n');
+  let split = 0;
+  while (split < count && runStart[split]! < headingEnd) split++;
+  const guessed = guessFromRuns(normal, count).language ?? fallbackLanguage;
+  const language = guessed ?? 'en';
+  const headingTerms: string[] = [];
+  const body: string[] = [];
+  if (heading) emitTerms(normal, 0, split, language, headingTerms);
+  emitTerms(normal, split, count, language, body);
+  return { language: guessed, heading: headingTerms, body };
+}
+
+function emitTerms(
+  normal: string,
+  from: number,
+  to: number,
+  language: Language,
+  terms: string[],
+): void {
+  const known = language === 'other' ? null : language;
+  const textScript = known ? languageTable[known].script : 'none';
+  const stops = known ? stopWordsOf(known, fold) : undefined;
+  for (let run = from; run < to; run++) {
+    const info = runInfo[run]!;
+    const kind = info & 7;
+    const slice =
+      runTextScan[run] === scanNumber ? runText[run]! : normal.slice(runStart[run]!, runEnd[run]!);
+    if (kind === kindCjk) {
+      pushBigrams(slice, terms);
+      continue;
+    }
+    if (kind === kindSea) {
+      segmentWords(slice, terms);
+      continue;
+    }
+    if (!(info & hasSeparatorFlag)) {
+      pushWord(slice, !(info & digitFlag), info, known, textScript, terms);
+      continue;
+    }
+    // "don't" is a stop word as a whole, though its parts are not.
+    if (stops && apostrophe.test(slice) && stops.has(fold(slice.replaceAll('’', "'")))) continue;
+    words.length = 0;
+    splitGroup(slice, words);
+    for (const word of words) {
+      pushWord(word.text, word.stemmable, classAt(word.text, 0), known, textScript, terms);
+    }
+  }
+}
