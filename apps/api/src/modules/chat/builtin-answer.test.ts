@@ -1,42 +1,127 @@
 import { botDefaults } from '@askwell/shared';
 import { describe, expect, test } from 'vitest';
-import { builtinAnswer } from './builtin-answer';
+import { builtinAnswer, fallbackMessage } from './builtin-answer';
 import type { Passage } from './passages';
 
 const bot = { ...botDefaults, fallbackMessage: 'Ask our team at help@shop.example.' };
-const passage: Passage = {
-  chunkId: 'c1',
-  sourceId: 's1',
-  score: 3,
-  heading: 'Returns',
-  text: 'Returns\n\nUnused items can be returned within 30 days. Our warehouse is in Leipzig. Refunds take 5 business days.',
-  page: 2,
-  url: null,
-  question: null,
-  number: 1,
-  title: 'Returns.pdf',
-  matchedTerms: 2,
-};
+
+function passage(number: number, text: string, heading: string | null = null): Passage {
+  return {
+    chunkId: `c${number}`,
+    sourceId: `s${number}`,
+    score: 3,
+    heading,
+    text,
+    page: null,
+    url: null,
+    question: null,
+    number,
+    title: `Doc ${number}.pdf`,
+    matchedTerms: 2,
+  };
+}
+
+const returns = passage(
+  1,
+  'Returns\n\nUnused items can be returned within 30 days. Our warehouse is in Leipzig, founded by John C. Smith in 1990. The parcel service picks up goods on weekdays. Refunds take 5 business days.',
+  'Returns',
+);
+
+const long = passage(
+  1,
+  Array.from(
+    { length: 12 },
+    (_, index) =>
+      `Paragraph ${index} explains the history of the company and its many shops, e.g. the one in Berlin, in some detail.`,
+  ).join(' ') + ' Returns are accepted within 30 days of delivery.',
+);
 
 describe('the built-in answerer', () => {
-  test('when passages are found, then it says it is quoting the knowledge base and cites them', () => {
-    const answer = builtinAnswer('Can items be returned?', [passage], bot, 'en');
-    expect(answer.text.split('\n')[0]).toBe(
-      'Here is what our knowledge base says (quoted directly):',
-    );
+  test('when a passage answers, then it quotes the sentences that answer, each cited, under a frame', () => {
+    const answer = builtinAnswer('Can items be returned?', [returns], bot, 'en');
+    const lines = answer.text.split('\n');
+    expect(lines[0]).toBe('From our documents:');
     expect(answer.text).toContain('“Unused items can be returned within 30 days.” [1]');
-    expect(answer.text).not.toContain('Leipzig');
+    for (const line of lines.slice(2)) expect(line).toMatch(/^“.+” \[1\]$/);
     expect(answer.answeredFromKnowledge).toBe(true);
+    expect(answer.passages.map((item) => item.sourceId)).toEqual(['s1']);
   });
 
-  test('when nothing is found, then the bot’s own message for unanswered questions is used', () => {
-    const answer = builtinAnswer('Do you sell bikes?', [], bot, 'en');
+  test('when the passage is long, then the reply stays near 600 characters and still holds the answer', () => {
+    const answer = builtinAnswer('Within how many days are returns accepted?', [long], bot, 'en');
+    expect(answer.text.length).toBeLessThanOrEqual(620);
+    expect(answer.text).toContain('Returns are accepted within 30 days of delivery.');
+  });
+
+  test('when a quoted sentence holds an initial, then it is quoted whole', () => {
+    const answer = builtinAnswer('Who founded the warehouse in Leipzig?', [returns], bot, 'en');
+    expect(answer.text).toContain('founded by John C. Smith in 1990.” [1]');
+  });
+
+  test('when a second passage repeats what the first says, then only the first is cited', () => {
+    const again = passage(2, 'Items that are unused can be returned within 30 days of purchase.');
+    const answer = builtinAnswer('Can unused items be returned?', [returns, again], bot, 'en');
+    expect(answer.passages).toHaveLength(1);
+    expect(answer.text).not.toContain('[2]');
+  });
+
+  test('when a second passage answers another part of the question, then it is cited as [2]', () => {
+    const shipping = passage(3, 'Express shipping costs 9 euros and arrives the next day.');
+    const answer = builtinAnswer(
+      'Can unused items be returned, and what does express shipping cost?',
+      [returns, shipping],
+      bot,
+      'en',
+    );
+    expect(answer.passages.map((item) => item.sourceId)).toEqual(['s1', 's3']);
+    expect(answer.text).toContain('“Express shipping costs 9 euros and arrives the next day.” [2]');
+  });
+
+  test('when a passage is a Markdown table, then the reply names the values and shows no markup', () => {
+    const table = passage(
+      1,
+      '## Plans\n\n| Plan | Price per month |\n|:--|--:|\n| Basic | 10 € |\n| Pro | 20 € |',
+    );
+    const answer = builtinAnswer('What does the Pro plan cost per month?', [table], bot, 'en');
+    expect(answer.text).toContain('“Plan: Pro; Price per month: 20 €” [1]');
+    expect(answer.text).not.toMatch(/\||##|:--/);
+  });
+
+  test('when the visitor writes Spanish, German or French, then the frame is in that language and the quote is verbatim', () => {
+    const spanish = passage(1, 'Las devoluciones son gratuitas durante 30 días.');
+    expect(builtinAnswer('¿Las devoluciones son gratuitas?', [spanish], bot, 'es').text).toBe(
+      'Según nuestros documentos:\n\n“Las devoluciones son gratuitas durante 30 días.” [1]',
+    );
+    expect(builtinAnswer('Rückgabe?', [returns], bot, 'de').text).toMatch(
+      /^Aus unseren Dokumenten:/,
+    );
+    expect(builtinAnswer('Retours ?', [returns], bot, 'fr').text).toMatch(
+      /^D’après nos documents :/,
+    );
+    expect(builtinAnswer('Возврат?', [returns], bot, 'ru').text).toMatch(/^From our documents:/);
+  });
+
+  test('when nothing is found, then the bot’s own message for unanswered questions is used as written', () => {
+    const answer = builtinAnswer('¿Venden bicicletas?', [], bot, 'es');
     expect(answer).toMatchObject({ text: bot.fallbackMessage, answeredFromKnowledge: false });
   });
 
-  test('when a lead-generation bot has no such message, then it offers to take contact details', () => {
-    const answer = builtinAnswer('Do you sell bikes?', [], { ...bot, fallbackMessage: '' }, 'en');
-    expect(answer.text).toMatch(/leave your email address/);
+  test('when the owner kept the default message, then the visitor reads it in their language', () => {
+    const kept = { ...botDefaults };
+    expect(builtinAnswer('¿Venden bicicletas?', [], kept, 'es').text).toMatch(/^Lo siento/);
+    expect(builtinAnswer('Verkaufen Sie Fahrräder?', [], kept, 'de').text).toMatch(/E-Mail/);
+    expect(builtinAnswer('Do you sell bikes?', [], kept, 'en').text).toBe(
+      botDefaults.fallbackMessage,
+    );
+  });
+
+  test('when a lead-generation bot has no such message, then it offers, in the visitor’s language, to take contact details', () => {
+    const none = { ...bot, fallbackMessage: '' };
+    expect(builtinAnswer('Do you sell bikes?', [], none, 'en').text).toMatch(
+      /leave your email address/,
+    );
+    expect(fallbackMessage(none, 'fr')).toMatch(/adresse e-mail/);
+    expect(fallbackMessage(none, 'es')).toMatch(/correo electrónico/);
   });
 
   test('when the visitor only says hello, then the welcome message answers', () => {

@@ -1,47 +1,240 @@
-import type { BotGoal } from '@askwell/shared';
-import { builtinPhrases } from './language';
-import { excerpt, queryTerms, type Passage } from './passages';
+import { botDefaults, type BotGoal } from '@askwell/shared';
+import { guessLanguage, tokenize } from '../retrieval';
+import { answerTexts, defaultFallbackIn } from '../widget/widget-texts';
+import { coveredTerms } from './coverage';
+import { queryTerms, type Passage } from './passages';
+import { plainBlocks, splitSentences } from './sentences';
 
 export type BuiltinAnswer = { text: string; passages: Passage[]; answeredFromKnowledge: boolean };
 
-const defaultFallback: Record<BotGoal, string> = {
-  lead_generation:
-    "I'm sorry, I don't have information about that yet. If you leave your email address, our team will get back to you.",
-  product_recommendation:
-    "I'm sorry, I couldn't find that in our catalogue information. Could you tell me a little more about what you are looking for?",
-  support:
-    "I'm sorry, I couldn't find an answer to that. Could you rephrase your question, or contact our support team?",
-  information:
-    "I'm sorry, I don't have information about that yet. Could you rephrase your question?",
-};
-
-export function fallbackMessage(bot: { fallbackMessage: string; goal: string }) {
+// The owner's message for unanswered questions; a bot that kept the default (or has none) gets the
+// default in the visitor's language.
+export function fallbackMessage(
+  bot: { fallbackMessage: string; goal: string },
+  language: string | null = null,
+) {
   const own = bot.fallbackMessage.trim();
-  if (own) return own;
-  return defaultFallback[bot.goal as BotGoal] ?? defaultFallback.information;
+  if (own && own !== botDefaults.fallbackMessage) return own;
+  if (own) return defaultFallbackIn(language);
+  const texts = answerTexts(language).noAnswer;
+  return texts[bot.goal as BotGoal] ?? texts.information;
 }
 
 const greeting =
   /^\s*(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|hallo|guten (tag|morgen|abend)|servus|hola|buen(os|as) (d[ií]as|tardes|noches)|bonjour|bonsoir|salut|ciao|ol[aá])\b[\s!.,?]*$/i;
 
-// Without a model the answer is the knowledge itself: the best passages, quoted and numbered,
-// under a line that says so, so nobody mistakes it for a written reply.
+// A question that asks for several things at once gets room for them.
+const asksForList =
+  /\b(list|lists|steps|options|which (ones|are)|what are (the|all|your)|all (the|of)|enumerate|types of|kinds of)\b|\b(lista|pasos|opciones|cuáles son|qué tipos)\b|\b(liste|schritte|optionen|welche (sind|gibt es)|was sind die|arten von)\b|\b(liste|étapes|options|quels sont|quelles sont|quels types)\b/iu;
+
+// Room for the quoted sentences: about 600 characters of reply, twice that for a list.
+const replyBudget = 600;
+const listBudget = 1200;
+// A sentence this much less relevant than the best one only fills space; it is left out.
+const keepShare = 0.3;
+// Passages after the first are quoted only for question terms the first does not cover, with
+// a sentence at least this relevant.
+const secondShare = 0.5;
+const maxPassages = 3;
+
+type Candidate = {
+  passage: number;
+  position: number;
+  text: string;
+  // The sentence ends in a colon and list items follow: they come with it.
+  leadsList: boolean;
+  kind: 'item' | 'row' | 'text';
+  covered: Set<string>;
+  score: number;
+};
+
+function questionless(passage: Passage) {
+  const text = passage.text.trim();
+  return passage.question ? text.replace(/^Q:[\s\S]*?\nA:\s*/, '') : text;
+}
+
+function sentencesOf(passage: Passage, index: number): Candidate[] {
+  const text = questionless(passage);
+  const language = guessLanguage(text);
+  const fallbackLanguage = language === null ? undefined : language;
+  const blocks = plainBlocks(text);
+  const candidates: Candidate[] = [];
+  blocks.forEach((block, blockIndex) => {
+    if (block.kind === 'heading') return;
+    // A first line with no sentence ending, followed by more text, is a title.
+    if (
+      blockIndex === 0 &&
+      blocks.length > 1 &&
+      block.kind === 'text' &&
+      block.text.length < 120 &&
+      !/[.!?。！？:]$/u.test(block.text)
+    ) {
+      return;
+    }
+    if (passage.heading && block.text === passage.heading.trim()) return;
+    const parts = block.kind === 'text' ? splitSentences(block.text, language) : [block.text];
+    const nextIsItem =
+      blocks[blockIndex + 1]?.kind === 'item' || blocks[blockIndex + 1]?.kind === 'row';
+    parts.forEach((part, partIndex) => {
+      candidates.push({
+        passage: index,
+        position: candidates.length,
+        text: part,
+        leadsList: nextIsItem && partIndex === parts.length - 1 && part.endsWith(':'),
+        kind: block.kind === 'heading' ? 'text' : block.kind,
+        covered: new Set(tokenize(part, { fallbackLanguage })),
+        score: 0,
+      });
+    });
+  });
+  return candidates;
+}
+
+// Words of the question that most sentences share (the topic) say less about where the answer is
+// than the rare ones: each term weighs by how few of the candidate sentences hold it.
+function score(candidates: Candidate[], terms: Set<string>) {
+  const holders = new Map<string, number>();
+  for (const candidate of candidates) {
+    candidate.covered = coveredTerms(terms, candidate.covered);
+    for (const term of candidate.covered) holders.set(term, (holders.get(term) ?? 0) + 1);
+  }
+  const total = candidates.length;
+  const weight = (term: string) => Math.log(1 + total / (holders.get(term) ?? 1));
+  for (const candidate of candidates) {
+    let sum = 0;
+    for (const term of candidate.covered) sum += weight(term);
+    candidate.score = sum;
+  }
+}
+
+// A sentence longer than the whole budget is shown around the question's words, cut at spaces.
+function fit(text: string, terms: Set<string>, room: number) {
+  if (text.length <= room) return text;
+  const words = text.split(/(\s+)/);
+  const hits = words.map((word) => (word.trim() ? coveredTerms(tokenize(word), terms).size : 0));
+  let best = 0;
+  let bestStart = 0;
+  let start = 0;
+  let length = 0;
+  let inside = 0;
+  for (let end = 0; end < words.length; end++) {
+    length += words[end]!.length;
+    inside += hits[end]!;
+    while (length > room - 2 && start < end) {
+      length -= words[start]!.length;
+      inside -= hits[start]!;
+      start++;
+    }
+    if (inside > best) {
+      best = inside;
+      bestStart = start;
+    }
+  }
+  let out = '';
+  let index = bestStart;
+  while (index < words.length && out.length + words[index]!.length <= room - 2) {
+    out += words[index]!;
+    index++;
+  }
+  out = out.trim();
+  return `${bestStart > 0 ? '…' : ''}${out}${index < words.length ? '…' : ''}`;
+}
+
+function pick(question: string, passages: Passage[]) {
+  const terms = queryTerms(question, guessLanguage(passages[0]?.text ?? ''));
+  const byNumber = new Map<number, Passage>();
+  for (const passage of passages) {
+    if (byNumber.size >= maxPassages && !byNumber.has(passage.number)) continue;
+    if (!byNumber.has(passage.number)) byNumber.set(passage.number, passage);
+  }
+  const ordered = [...byNumber.values()];
+  const candidates = ordered.flatMap((passage, index) => sentencesOf(passage, index));
+  score(candidates, terms);
+  const budget = asksForList.test(question) ? listBudget : replyBudget;
+  const chosen: Candidate[] = [];
+  let used = 0;
+  const room = () => budget - used;
+  const take = (candidate: Candidate, cost: number) => {
+    chosen.push(candidate);
+    used += cost;
+  };
+  const cost = (candidate: Candidate) => candidate.text.length + 8;
+
+  // The ranking's first passage leads: its most relevant sentences, best first.
+  const first = candidates.filter((candidate) => candidate.passage === 0);
+  const ranked = [...first].sort((x, y) => y.score - x.score || x.position - y.position);
+  const top = ranked[0];
+  if (!top) return { chosen, terms };
+  take({ ...top, text: fit(top.text, terms, budget) }, cost(top));
+  for (const candidate of ranked.slice(1)) {
+    if (candidate.score <= 0 || candidate.score < top.score * keepShare) break;
+    if (cost(candidate) <= room()) take(candidate, cost(candidate));
+  }
+  // The sentence after the best one often completes it ("It opened in 1990."): it comes along
+  // while there is room. The one before is left out: it is as often the end of another topic.
+  const following = first.find((candidate) => candidate.position === top.position + 1);
+  if (following && !chosen.includes(following) && cost(following) <= room()) {
+    take(following, cost(following));
+  }
+  // A lead-in that ends with a colon brings the items it introduces.
+  for (const lead of [...chosen]) {
+    if (!lead.leadsList) continue;
+    for (const item of first.filter((candidate) => candidate.position > lead.position)) {
+      if (item.kind === 'text') break;
+      if (chosen.includes(item)) continue;
+      if (cost(item) > room()) break;
+      take(item, cost(item));
+    }
+  }
+
+  // Other passages only when they answer a part of the question the first one does not.
+  const said = new Set(chosen.flatMap((candidate) => [...candidate.covered]));
+  for (let index = 1; index < ordered.length; index++) {
+    const best = candidates
+      .filter((candidate) => candidate.passage === index)
+      .sort((x, y) => y.score - x.score || x.position - y.position)[0];
+    if (!best || best.score < top.score * secondShare) continue;
+    if (![...best.covered].some((term) => !said.has(term))) continue;
+    if (cost(best) > room()) continue;
+    take(best, cost(best));
+    for (const term of best.covered) said.add(term);
+  }
+  return { chosen, ordered, terms };
+}
+
+// Without a model the answer is the knowledge itself: the sentences of the best passages that
+// answer the question, each quoted as written and cited, under a line in the visitor's language
+// that says where they come from.
 export function builtinAnswer(
   question: string,
   passages: Passage[],
   bot: { fallbackMessage: string; goal: string; widgetConfig: Record<string, string> },
   language: string | null,
 ): BuiltinAnswer {
-  if (passages.length === 0) {
-    const welcome = bot.widgetConfig.welcomeMessage;
-    if (greeting.test(question) && welcome) {
-      return { text: welcome, passages: [], answeredFromKnowledge: false };
+  if (passages.length > 0) {
+    const { chosen, ordered } = pick(question, passages);
+    if (chosen.length > 0 && ordered) {
+      const cited = [...new Set(chosen.map((candidate) => candidate.passage))].sort(
+        (x, y) => x - y,
+      );
+      // Markers count the cited passages from 1, as the sources listed under the answer do.
+      const groups = cited.map((index, order) =>
+        chosen
+          .filter((candidate) => candidate.passage === index)
+          .sort((x, y) => x.position - y.position)
+          .map((candidate) => `“${candidate.text}” [${order + 1}]`)
+          .join('\n'),
+      );
+      return {
+        text: [answerTexts(language).frame, ...groups].join('\n\n'),
+        passages: cited.map((index, order) => ({ ...ordered[index]!, number: order + 1 })),
+        answeredFromKnowledge: true,
+      };
     }
-    return { text: fallbackMessage(bot), passages: [], answeredFromKnowledge: false };
   }
-  const terms = queryTerms(question);
-  const quoted = passages.slice(0, 3);
-  const lines = [builtinPhrases(language).quoting];
-  for (const passage of quoted) lines.push(`“${excerpt(passage, terms)}” [${passage.number}]`);
-  return { text: lines.join('\n\n'), passages: quoted, answeredFromKnowledge: true };
+  const welcome = bot.widgetConfig.welcomeMessage;
+  if (greeting.test(question) && welcome) {
+    return { text: welcome, passages: [], answeredFromKnowledge: false };
+  }
+  return { text: fallbackMessage(bot, language), passages: [], answeredFromKnowledge: false };
 }

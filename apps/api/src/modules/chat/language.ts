@@ -1,4 +1,4 @@
-import { guessLanguage } from '../knowledge/retrieval/tokenize';
+import { guessLanguage } from '../retrieval';
 
 // Scripts that name their language (or nearly) on their own; checked before the stop-word guess,
 // which only knows the Latin-script languages the index stems.
@@ -47,22 +47,3 @@ export const languageNames: Record<string, string> = {
   el: 'Greek',
   hi: 'Hindi',
 };
-
-// The built-in answerer's own words, in the languages it can tell apart; others get English.
-type BuiltinPhrases = { quoting: string; page: string };
-const phrases: Record<string, BuiltinPhrases> = {
-  en: { quoting: 'Here is what our knowledge base says (quoted directly):', page: 'page' },
-  de: { quoting: 'Das steht dazu in unserer Wissensdatenbank (wörtlich zitiert):', page: 'Seite' },
-  es: {
-    quoting: 'Esto es lo que dice nuestra base de conocimientos (cita textual):',
-    page: 'página',
-  },
-  fr: {
-    quoting: 'Voici ce que dit notre base de connaissances (citation directe) :',
-    page: 'page',
-  },
-};
-
-export function builtinPhrases(language: string | null): BuiltinPhrases {
-  return phrases[language ?? 'en'] ?? phrases.en!;
-}

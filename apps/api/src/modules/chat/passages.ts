@@ -1,5 +1,6 @@
 import type { ChatSource, KnowledgeHit } from '@askwell/shared';
-import { tokenize } from '../knowledge/retrieval/tokenize';
+import { guessLanguage, tokenize, type Language } from '../retrieval';
+import { coveredTerms, requiredCoverage } from './coverage';
 
 // A retrieved passage ready to be quoted or given to a model: `number` is its citation marker,
 // shared by passages of the same document page or web page.
@@ -9,22 +10,16 @@ export type Passage = KnowledgeHit & {
   matchedTerms: number;
 };
 
-export function queryTerms(text: string) {
-  return new Set(tokenize(text));
+// A question too short to tell its language is read in the language of the passage it is matched
+// against, so that its stop words drop out and its words get the passage's stems.
+export function queryTerms(text: string, fallbackLanguage?: Language | null) {
+  return new Set(tokenize(text, fallbackLanguage ? { fallbackLanguage } : {}));
 }
 
-function countMatches(terms: Set<string>, present: Set<string>) {
-  let matched = 0;
-  for (const term of terms) if (present.has(term)) matched++;
-  return matched;
-}
+type ChunkAnalysis = { terms: Set<string>; language: Language | null };
 
-type Sentence = { index: number; text: string; terms: Set<string> };
-type ChunkAnalysis = { terms: Set<string>; sentences: Sentence[] | null };
-
-// Chunk rows never change (re-indexing writes new ids), so their terms and sentences are worked
-// out once per process: tokenising every retrieved passage on every question was most of the
-// cost of an answer.
+// Chunk rows never change (re-indexing writes new ids), so their terms are worked out once per
+// process: tokenising every retrieved passage on every question was most of the cost of an answer.
 const analyses = new Map<string, ChunkAnalysis>();
 const maxAnalyses = 20_000;
 
@@ -34,40 +29,11 @@ function analyse(hit: KnowledgeHit, indexTerms?: ChunkTermsLookup): ChunkAnalysi
   let analysis = analyses.get(hit.chunkId);
   if (!analysis) {
     const terms = indexTerms?.(hit) ?? new Set(tokenize(`${hit.heading ?? ''}\n${hit.text}`));
-    analysis = { terms, sentences: null };
+    analysis = { terms, language: guessLanguage(hit.text) };
     analyses.set(hit.chunkId, analysis);
     if (analyses.size > maxAnalyses) analyses.delete(analyses.keys().next().value!);
   }
   return analysis;
-}
-
-const sentenceSegmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
-
-function sentencesOf(passage: Passage, text: string) {
-  const analysis = analyse(passage);
-  analysis.sentences ??= text
-    .split(/\n+/)
-    .flatMap((line) => Array.from(sentenceSegmenter.segment(line), (part) => part.segment.trim()))
-    // The heading line a chunk starts with is a title, not something to quote.
-    .filter(
-      (sentence, index) => sentence.length > 0 && !(index === 0 && sentence === passage.heading),
-    )
-    .map((sentence, index) => ({ index, text: sentence, terms: new Set(tokenize(sentence)) }));
-  return analysis.sentences;
-}
-
-// BM25 ranks anything sharing one word with the question; a passage is relevant only when it
-// covers enough of the question's content words, and is not far below the best one.
-function requiredMatches(termCount: number) {
-  if (termCount <= 2) return 1;
-  if (termCount <= 4) return 2;
-  return Math.max(2, Math.ceil(termCount * 0.35));
-}
-
-// The passages found for a model that also cover the question well enough to be quoted.
-export function quotable(question: string, passages: Passage[]) {
-  const required = requiredMatches(queryTerms(question).size);
-  return passages.filter((passage) => passage.matchedTerms >= required);
 }
 
 export function relevantPassages(
@@ -77,22 +43,27 @@ export function relevantPassages(
   limit: number,
   // The index already holds each chunk's terms; without it they are worked out from the text.
   indexTerms?: ChunkTermsLookup,
-  // A model judges relevance itself and can say it does not know, so it is given any passage
-  // sharing a content word with the question, or among the closest in meaning (a paraphrase);
-  // quoting needs passages that cover the question.
-  coverage: 'quote' | 'model' = 'quote',
 ): Passage[] {
-  const terms = queryTerms(question);
-  if (terms.size === 0 || hits.length === 0) return [];
-  const required = coverage === 'quote' ? requiredMatches(terms.size) : 1;
+  if (hits.length === 0) return [];
+  const termsIn = new Map<Language | null, Set<string>>();
+  const termsFor = (language: Language | null) => {
+    let terms = termsIn.get(language);
+    if (!terms) termsIn.set(language, (terms = queryTerms(question, language)));
+    return terms;
+  };
   const best = hits[0]!.score;
   const numbers = new Map<string, number>();
   const passages: Passage[] = [];
   for (const hit of hits) {
     if (passages.length >= limit) break;
     if (hit.score < best * 0.35) continue;
-    const matched = countMatches(terms, analyse(hit, indexTerms).terms);
-    if (matched < required && !(coverage === 'model' && hit.semantic)) continue;
+    // One decision for the built-in answer and a model: a passage is relevant when it covers
+    // enough of the question's terms, or is among the closest in meaning (a paraphrase).
+    const analysis = analyse(hit, indexTerms);
+    const terms = termsFor(analysis.language);
+    if (terms.size === 0) continue;
+    const matched = coveredTerms(terms, analysis.terms).size;
+    if (matched < requiredCoverage(terms.size) && !hit.semantic) continue;
     const key = `${hit.sourceId}|${hit.page ?? ''}|${hit.url ?? ''}`;
     let number = numbers.get(key);
     if (number === undefined) {
@@ -107,6 +78,22 @@ export function relevantPassages(
     });
   }
   return passages;
+}
+
+// A follow-up is answered with the previous question's help only from passages that hold at least
+// one of its own words ("and to Sevilla?" meets the shipping passage by "Sevilla"): a new subject
+// the knowledge base knows nothing about ("do you sell e-bikes?") must not re-answer the previous
+// question. A message of stop words only ("and then?") leans on the previous question entirely.
+export function touchingFollowUp(
+  followUp: string,
+  passages: Passage[],
+  indexTerms?: ChunkTermsLookup,
+): Passage[] {
+  return passages.filter((passage) => {
+    const analysis = analyse(passage, indexTerms);
+    const own = queryTerms(followUp, analysis.language);
+    return own.size === 0 || coveredTerms(own, analysis.terms).size > 0;
+  });
 }
 
 export function toSources(passages: Passage[]): ChatSource[] {
@@ -129,38 +116,4 @@ export function toSources(passages: Passage[]): ChatSource[] {
 function snippetOf(text: string) {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= 240 ? flat : `${flat.slice(0, 237).trimEnd()}…`;
-}
-
-// The sentences of a passage that carry the question's words, in their original order, so a
-// quote holds the answer and not the rest of the chunk (nor any stray text a document carries).
-export function excerpt(passage: Passage, terms: Set<string>, maxChars = 480) {
-  let text = passage.text.trim();
-  if (passage.question) text = text.replace(/^Q:[\s\S]*?\nA:\s*/, '');
-  const sentences = sentencesOf(passage, text).map((sentence) => ({
-    ...sentence,
-    matched: countMatches(terms, sentence.terms),
-  }));
-  if (sentences.length <= 1 || (passage.question && text.length <= maxChars)) {
-    const flat = text.replace(/\s+/g, ' ');
-    return flat.length <= maxChars ? flat : `${flat.slice(0, maxChars).trimEnd()}…`;
-  }
-  const ranked = [...sentences].sort((x, y) => y.matched - x.matched || x.index - y.index);
-  const chosen = new Set<number>();
-  let length = 0;
-  for (const sentence of ranked) {
-    if (sentence.matched === 0 && chosen.size > 0) break;
-    if (length + sentence.text.length > maxChars && chosen.size > 0) continue;
-    chosen.add(sentence.index);
-    length += sentence.text.length + 1;
-    if (length >= maxChars) break;
-  }
-  const parts: string[] = [];
-  let previous = -1;
-  for (const sentence of sentences.filter((item) => chosen.has(item.index))) {
-    if (previous !== -1 && sentence.index !== previous + 1) parts.push('…');
-    parts.push(sentence.text);
-    previous = sentence.index;
-  }
-  const joined = parts.join(' ');
-  return joined.length <= maxChars + 40 ? joined : `${joined.slice(0, maxChars).trimEnd()}…`;
 }

@@ -1,4 +1,4 @@
-import { qaAnswerOf } from '../knowledge/qa-chunk';
+import { qaAnswerOf } from '../retrieval';
 import { queryTerms, type Passage } from './passages';
 
 // How much of each side's content words the other must contain for a visitor's message to count

@@ -1,0 +1,290 @@
+// Turning a stored passage into sentences a person can read in a chat bubble: document markup
+// (Markdown tables, headings, list bullets, emphasis, links) becomes plain text, and sentences end
+// only where a sentence ends, not at "e.g.", "John C." or "3.5".
+
+export type PlainBlock = {
+  text: string;
+  // A heading or a table header names what follows; it is not something to quote on its own.
+  kind: 'heading' | 'item' | 'row' | 'text';
+};
+
+const tableRule = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+const tableRow = /^\s*\|.*\|\s*$/;
+const headingLine = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
+const setextRule = /^\s{0,3}(=+|-+)\s*$/;
+const bullet = /^\s*(?:[-*+•▪◦‣]|\d{1,3}[.)]|[a-z][.)])\s+(?=\S)/i;
+
+function cells(row: string) {
+  return row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((cell) => inline(cell.trim()));
+}
+
+// Inline Markdown: the words stay, the symbols go.
+export function inline(text: string) {
+  return text
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]+)\]\((?:[^)\s]+)(?:\s+"[^"]*")?\)/g, '$1')
+    .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
+    .replace(/(^|[\s(])([*_])(?=\S)([^*_\n]*?\S)\2(?=[\s).,;:!?]|$)/g, '$1$3')
+    .replace(/`([^`]+)`/g, '$1')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
+}
+
+// Lines of a passage as plain blocks. A table becomes one readable line per row that names each
+// value by its column ("Plan: Pro; Price: 20 €"), so a quoted row still says what it means.
+export function plainBlocks(text: string): PlainBlock[] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const blocks: PlainBlock[] = [];
+  let header: string[] | null = null;
+  let paragraph: string[] = [];
+  const flush = () => {
+    const joined = inline(paragraph.join(' '));
+    if (joined) blocks.push({ text: joined, kind: 'text' });
+    paragraph = [];
+  };
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (tableRow.test(line) || (header && line.includes('|') && !tableRule.test(line))) {
+      flush();
+      const next = lines[index + 1] ?? '';
+      if (!header && tableRule.test(next)) {
+        header = cells(line);
+        blocks.push({ text: header.filter(Boolean).join(', '), kind: 'heading' });
+        index++;
+        continue;
+      }
+      const values = cells(line);
+      const named = values
+        .map((value, column) => {
+          if (!value) return '';
+          const name = header?.[column];
+          return name && name !== value ? `${name}: ${value}` : value;
+        })
+        .filter(Boolean);
+      if (named.length > 0) blocks.push({ text: named.join('; '), kind: 'row' });
+      continue;
+    }
+    header = null;
+    if (tableRule.test(line) && !line.trim().match(/^-+$/)) continue;
+    if (!line.trim()) {
+      flush();
+      continue;
+    }
+    const heading = headingLine.exec(line);
+    if (heading) {
+      flush();
+      const title = inline(heading[1]!);
+      if (title) blocks.push({ text: title, kind: 'heading' });
+      continue;
+    }
+    if (setextRule.test(line) && paragraph.length === 1) {
+      const title = inline(paragraph[0]!);
+      paragraph = [];
+      if (title) blocks.push({ text: title, kind: 'heading' });
+      continue;
+    }
+    if (bullet.test(line)) {
+      flush();
+      const item = inline(line.replace(bullet, ''));
+      if (item) blocks.push({ text: item, kind: 'item' });
+      continue;
+    }
+    paragraph.push(line.trim());
+  }
+  flush();
+  return blocks;
+}
+
+// Words that end in a full stop without ending the sentence, per language the product speaks
+// and a few more; compared in lower case without the final dot.
+const abbreviations = new Set(
+  [
+    // English
+    'e.g',
+    'i.e',
+    'etc',
+    'vs',
+    'mr',
+    'mrs',
+    'ms',
+    'dr',
+    'prof',
+    'st',
+    'jr',
+    'sr',
+    'no',
+    'nos',
+    'fig',
+    'figs',
+    'approx',
+    'ca',
+    'cf',
+    'al',
+    'inc',
+    'ltd',
+    'co',
+    'corp',
+    'dept',
+    'est',
+    'jan',
+    'feb',
+    'mar',
+    'apr',
+    'jun',
+    'jul',
+    'aug',
+    'sep',
+    'sept',
+    'oct',
+    'nov',
+    'dec',
+    'mt',
+    'ft',
+    'u.s',
+    'u.k',
+    'a.m',
+    'p.m',
+    'ph.d',
+    'vol',
+    'pp',
+    'ed',
+    'eds',
+    'rev',
+    'gen',
+    'gov',
+    'sen',
+    'rep',
+    'lt',
+    'col',
+    'sgt',
+    'capt',
+    'op',
+    'nr',
+    // German
+    'z.b',
+    'bzw',
+    'd.h',
+    'usw',
+    'u.a',
+    'ggf',
+    'evtl',
+    'inkl',
+    'zzgl',
+    'ca',
+    'bspw',
+    'vgl',
+    'sog',
+    'str',
+    'hr',
+    'fr',
+    'jh',
+    'jhd',
+    'mio',
+    'mrd',
+    'abs',
+    'v.a',
+    'u.ä',
+    'o.ä',
+    's.o',
+    's.u',
+    // Spanish
+    'p.ej',
+    'ej',
+    'sra',
+    'srta',
+    'dra',
+    'ud',
+    'uds',
+    'núm',
+    'pág',
+    'aprox',
+    'av',
+    'avda',
+    'etc',
+    'ee.uu',
+    'a.c',
+    'd.c',
+    'a. c',
+    'd. c',
+    // French
+    'p.ex',
+    'mme',
+    'mlle',
+    'm',
+    'env',
+    'cf',
+    'av. j.-c',
+    'j.-c',
+  ].map((word) => word.toLowerCase()),
+);
+
+const terminal = /[.!?…。！？‼⁇⁈⁉]/u;
+const closing = /["'”’»)\]」』】]/u;
+const fullWidthEnd = /[。！？]/u;
+
+// The word that ends right before position `dot` (a full stop), with inner dots ("e.g", "U.S").
+function wordBefore(text: string, dot: number) {
+  let start = dot;
+  while (start > 0 && /[\p{L}\p{N}.\-]/u.test(text[start - 1]!)) start--;
+  return text.slice(start, dot);
+}
+
+function isAbbreviation(word: string, next: string, language: string | null) {
+  const lower = word.toLowerCase();
+  if (!lower) return false;
+  if (abbreviations.has(lower)) return true;
+  // An initial ("John C. Smith") or a letter-dot chain ("U.S.A", "e.g").
+  if (/^\p{Lu}$/u.test(word)) return true;
+  if (/^(\p{L}\.)+\p{L}$/u.test(word)) return true;
+  // German ordinals ("am 3. Oktober", "im 19. Jahrhundert"; a year ends a sentence), and any
+  // number followed by a lower-case word.
+  if (/^\d+$/.test(word)) return (language === 'de' && word.length <= 2) || /^\p{Ll}/u.test(next);
+  return false;
+}
+
+// Sentences of one plain line of text. A full stop ends a sentence when what follows starts like a
+// sentence (a capital, a digit, an opening quote or bracket) and what precedes is not an
+// abbreviation or an initial; CJK full stops end one whatever follows.
+export function splitSentences(text: string, language: string | null = null): string[] {
+  const sentences: string[] = [];
+  let start = 0;
+  let index = 0;
+  while (index < text.length) {
+    const char = text[index]!;
+    if (!terminal.test(char)) {
+      index++;
+      continue;
+    }
+    let end = index + 1;
+    while (end < text.length && (terminal.test(text[end]!) || closing.test(text[end]!))) end++;
+    if (fullWidthEnd.test(char)) {
+      sentences.push(text.slice(start, end).trim());
+      start = end;
+      index = end;
+      continue;
+    }
+    const gap = /^\s+/.exec(text.slice(end));
+    if (!gap) {
+      // "3.5", "example.com", "e.g.," : no space, no sentence end.
+      index = end;
+      continue;
+    }
+    const nextStart = end + gap[0].length;
+    const next = text.slice(nextStart, nextStart + 20);
+    const startsSentence = /^["'“‘«¿¡(\[]?[\p{Lu}\p{N}\p{Lo}]/u.test(next);
+    const abbreviated = char === '.' && isAbbreviation(wordBefore(text, index), next, language);
+    if (startsSentence && !abbreviated) {
+      sentences.push(text.slice(start, end).trim());
+      start = nextStart;
+    }
+    index = nextStart;
+  }
+  const rest = text.slice(start).trim();
+  if (rest) sentences.push(rest);
+  return sentences.filter(Boolean);
+}
