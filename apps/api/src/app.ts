@@ -3,35 +3,38 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
-import { JobQueue } from './lib/job-queue';
+import type { Resolver } from './lib/outbound-http';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAuth, type Auth } from './modules/auth/auth';
+import { AuthMail } from './modules/auth/auth-mail';
 import { authRoutes } from './modules/auth/auth.routes';
 import { botsRoutes } from './modules/bots/bots.routes';
-import { ApiKeyCache } from './modules/api-keys/api-key-cache';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { chatApiRoutes } from './modules/chat/chat-api.routes';
-import { ChatService } from './modules/chat/chat.service';
+import type { ChatService } from './modules/chat/chat.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { SettingsService } from './modules/settings/settings.service';
-import { createSecretBox, type SecretBox } from './lib/secrets';
+import type { SecretBox } from './lib/secrets';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
-import { KnowledgeService } from './modules/knowledge/knowledge.service';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
-import { LeadsService } from './modules/leads/leads.service';
-import { WebhookOutbox } from './modules/leads/webhook-outbox';
+import type { LeadsService } from './modules/leads/leads.service';
 import { webhooksRoutes } from './modules/leads/webhooks.routes';
-import { WebhookService } from './modules/leads/webhooks.service';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { healthRoutes } from './modules/health/health.routes';
-import { widgetRoutes, type WidgetLimits } from './modules/widget/widget.routes';
+import { widgetRoutes } from './modules/widget/widget.routes';
+import { refusedOriginsRoutes } from './modules/widget/refused-origins.routes';
 import { enforceAccess, requireDeclaredAccess } from './plugins/access';
+import { enforceApiKeyAccess } from './plugins/api-key-access';
+import { enforceWidgetAccess, type WidgetLimits } from './plugins/widget-access';
 import { registerErrorHandler } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
+import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerRealtime } from './plugins/realtime';
+import { recordRouteTable } from './plugins/route-table';
+import { createServices } from './services';
 import {
   defaultWebDistDir,
   defaultWidgetDistDir,
@@ -50,6 +53,8 @@ export type AppOptions = {
   runWorkers?: boolean;
   // Tests lower the widget's per-minute limits to reach them quickly.
   widgetLimits?: Partial<WidgetLimits>;
+  // Tests resolve the names of customer-supplied URLs without DNS.
+  outboundResolve?: Resolver;
 };
 
 declare module 'fastify' {
@@ -68,7 +73,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db } = database;
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger });
-  const auth = createAuth({ env, db, mailer, secret: options.authSecret, logger });
+  const authMail = new AuthMail({ db, mailer, logger });
+  const auth = createAuth({ env, db, mailer, mail: authMail, secret: options.authSecret, logger });
   const app = Fastify({
     loggerInstance: options.logger,
     trustProxy: env.TRUST_PROXY,
@@ -77,7 +83,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await registerOpenApi(app);
   registerErrorHandler(app);
+  registerInputGuard(app);
+  recordRouteTable(app);
   requireDeclaredAccess(app);
   app.decorate('auth', auth);
   enforceAccess(app, { auth, db, publicUrl: env.PUBLIC_URL });
@@ -100,103 +109,76 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await registerRateLimit(app, env.REDIS_URL);
-
-  await app.register(healthRoutes, { db });
-  await app.register(contactRoutes, { db });
-  await app.register(authRoutes, { auth, db, env });
-  await app.register(adminRoutes, { db });
-
   const realtime = await registerRealtime(app, {
     auth,
     redisUrl: env.REDIS_URL,
     publicUrl: env.PUBLIC_URL,
     pool: database.pool,
   });
-  const queue = new JobQueue(database.pool, logger);
-  const knowledge = new KnowledgeService({
-    db,
-    pool: database.pool,
-    queue,
+  const services = createServices({
+    env,
+    database,
+    logger,
+    authSecret: options.authSecret,
     realtime,
-    logger,
-    dataDir: env.DATA_DIR,
-    concurrency: env.INGEST_CONCURRENCY,
-    allowPrivateNetwork: env.CRAWL_PRIVATE_NETWORKS,
-    // Settings are created further down; this runs only once the app serves or ingests.
-    providerSettings: (userId) => settings.providerSettings(userId),
-    embeddingModel: env.EMBEDDING_MODEL,
+    outboundResolve: options.outboundResolve,
   });
-  if (options.runWorkers ?? true) await knowledge.start();
-  app.addHook('onClose', async () => {
-    knowledge.stop();
-    await queue.stop();
-  });
-  const webhookOutbox = new WebhookOutbox(db, queue);
-  const leads = new LeadsService({
+  const { bots, chat, conversations, knowledge, leads, webhooks, widget } = services;
+  // Before any route is registered, so every route's hooks include these.
+  enforceApiKeyAccess(app, {
     db,
-    webhooks: webhookOutbox,
-    realtime,
-    logger,
-  });
-  app.decorate('leads', leads);
-  await app.register(botsRoutes, { db, knowledge });
-  await app.register(knowledgeRoutes, { db, knowledge });
-  await app.register(leadsRoutes, { db });
-  await app.register(conversationsRoutes, { db });
-  const secrets = createSecretBox({ secretsKey: env.SECRETS_KEY, authSecret: options.authSecret });
-  const webhooks = new WebhookService({
-    db,
-    queue,
-    outbox: webhookOutbox,
-    secrets,
-    logger,
-    allowPrivateNetwork: env.CRAWL_PRIVATE_NETWORKS,
-    retryDelaySeconds: env.WEBHOOK_RETRY_DELAY_SECONDS,
-  });
-  if (options.runWorkers ?? true) await webhooks.start();
-  await app.register(webhooksRoutes, { db, webhooks });
-  const settings = new SettingsService({
-    db,
-    secrets,
-    logger,
-    connectionTimeoutMs: Math.min(env.CHAT_PROVIDER_TIMEOUT_MS, 10_000),
-    allowPrivateNetwork: env.CRAWL_PRIVATE_NETWORKS,
-  });
-  const chat = new ChatService({
-    db,
-    knowledge,
-    settings,
-    logger,
-    providerTimeoutMs: env.CHAT_PROVIDER_TIMEOUT_MS,
-  });
-  app.decorate('secrets', secrets);
-  app.decorate('chat', chat);
-  if (options.runWorkers ?? true) chat.startSweeper();
-  app.addHook('onClose', async () => chat.stop());
-  await app.register(settingsRoutes, { settings });
-  const apiKeyCache = new ApiKeyCache(db);
-  await app.register(apiKeysRoutes, { db, keys: apiKeyCache });
-  await app.register(chatApiRoutes, {
-    db,
-    keys: apiKeyCache,
-    chat,
+    keys: services.apiKeyCache,
     rateLimitPerKey: env.CHAT_RATE_LIMIT_PER_KEY,
     rateLimitPerBot: env.CHAT_RATE_LIMIT_PER_BOT,
-    publicUrl: env.PUBLIC_URL,
   });
+  enforceWidgetAccess(app, {
+    auth,
+    bots,
+    widget,
+    secret: options.authSecret,
+    publicUrl: env.PUBLIC_URL,
+    limits: options.widgetLimits,
+  });
+
+  await app.register(healthRoutes, { db });
+  await app.register(contactRoutes, { contact: services.contact });
+  await app.register(authRoutes, { auth, accounts: services.accounts, env, mail: authMail });
+  await app.register(adminRoutes, { admin: services.admin });
+
+  if (options.runWorkers ?? true) {
+    await services.startJobs();
+    chat.startSweeper();
+  }
+  app.addHook('onClose', async () => {
+    chat.stop();
+    await services.stopJobs();
+  });
+  app.decorate('leads', leads);
+  app.decorate('secrets', services.secrets);
+  app.decorate('chat', chat);
+  await app.register(botsRoutes, { bots, knowledge });
+  await app.register(knowledgeRoutes, { bots, knowledge });
+  await app.register(leadsRoutes, { leads });
+  await app.register(conversationsRoutes, { conversations });
+  await app.register(webhooksRoutes, { bots, webhooks });
+  await app.register(settingsRoutes, { settings: services.settings });
+  await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
+  await app.register(chatApiRoutes, { chat, publicUrl: env.PUBLIC_URL });
+  await app.register(refusedOriginsRoutes, { bots, widget });
   await app.register(widgetRoutes, {
-    db,
+    bots,
+    conversations,
     chat,
     leads,
     secret: options.authSecret,
     publicUrl: env.PUBLIC_URL,
-    limits: options.widgetLimits,
   });
   if (env.NODE_ENV !== 'production') await app.register(devMailboxRoutes, { db });
 
   await registerStaticFiles(app, {
     webDistDir: options.webDistDir ?? defaultWebDistDir,
     widgetDistDir: options.widgetDistDir ?? defaultWidgetDistDir,
+    publicUrl: env.PUBLIC_URL,
   });
 
   return app;

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { endIdleConversations } from '../src/modules/chat/chat.repository';
+import { endIdleConversations } from '../src/modules/conversations/conversations.repository';
 import { conversationIdleMinutes } from '../src/modules/chat/chat.service';
 import { createTestApp, type TestContext } from './helper';
 import type { BrowserClient } from './support/browser-client';
@@ -82,7 +82,7 @@ describe('answers from the knowledge base (no model configured)', () => {
     });
     expect(response.statusCode).toBe(200);
     const body = response.json<ChatResponse>();
-    expect(body.reply).toMatch(/knowledge base/i);
+    expect(body.reply).toMatch(/^From our documents:/);
     expect(body.reply).toContain('within 30 days of delivery');
     expect(body.reply).toContain('[1]');
     expect(body.sources[0]).toMatchObject({ title: 'Returns policy.txt' });
@@ -150,7 +150,7 @@ describe('answers from the knowledge base (no model configured)', () => {
         message: 'Innerhalb von wie vielen Tagen kann ich einen Artikel zurückgeben?',
       })
     ).json<ChatResponse>();
-    expect(body.reply).toMatch(/^Das steht dazu in unserer Wissensdatenbank/);
+    expect(body.reply).toMatch(/^Aus unseren Dokumenten:/);
     expect(body.reply).toContain('innerhalb von 30 Tagen');
   });
 
@@ -187,6 +187,22 @@ describe('answers from the knowledge base (no model configured)', () => {
       channel: 'api',
       language: 'en',
     });
+  });
+
+  test('when a conversation turns to a subject the knowledge does not hold, then the bot falls back instead of re-answering the previous question', async () => {
+    const first = (
+      await chat({ botId: bot.id, message: 'Within how many days can I return an item?' })
+    ).json<ChatResponse>();
+    expect(first.reply).toContain('within 30 days');
+    const second = (
+      await chat({
+        botId: bot.id,
+        message: 'Do you sell electric bicycles?',
+        sessionId: first.sessionId,
+      })
+    ).json<ChatResponse>();
+    expect(second.reply).toBe(bot.fallbackMessage);
+    expect(second.sources).toEqual([]);
   });
 
   test('when the client asks for a stream, then it gets start, tokens and done as server-sent events', async () => {
@@ -413,12 +429,97 @@ describe('failures on our side', () => {
   });
 });
 
+type OpenApiOperation = {
+  security?: unknown[];
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+};
+type OpenApiDocument = {
+  openapi: string;
+  info: { title: string };
+  servers?: { url: string }[];
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
+};
+
+async function fetchOpenApiDocument() {
+  const response = await context.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+  expect(response.statusCode).toBe(200);
+  return response.json<OpenApiDocument>();
+}
+
+function referencesIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(referencesIn);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, child]) =>
+    key === '$ref' && typeof child === 'string' ? [child] : referencesIn(child),
+  );
+}
+
 describe('OpenAPI document', () => {
-  test('when fetched, then it describes both endpoints in OpenAPI 3.1', async () => {
-    const response = await context.app.inject({ method: 'GET', url: '/v1/openapi.json' });
-    expect(response.statusCode).toBe(200);
-    const document = response.json<{ openapi: string; paths: Record<string, unknown> }>();
+  test('when fetched, then it describes the chat API with its key, shapes and errors', async () => {
+    const document = await fetchOpenApiDocument();
+
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual(['/v1/chat', '/v1/chat/completions']);
+    expect(document.info.title).toBe('Askwell public chat API');
+    expect(document.servers?.[0]?.url).toMatch(/^https?:\/\/[^/]+$/);
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    const chat = document.paths['/v1/chat']!.post!;
+    expect(chat.security).toEqual([{ bearerAuth: [] }]);
+    expect(chat.requestBody).toMatchObject({
+      content: { 'application/json': { schema: { required: ['botId', 'message'] } } },
+    });
+    expect(chat.responses['200']).toMatchObject({
+      content: {
+        'application/json': { schema: { $ref: '#/components/schemas/ChatResponse' } },
+        'text/event-stream': { schema: { $ref: '#/components/schemas/ChatStreamEvent' } },
+      },
+    });
+    for (const status of ['400', '401', '403', '404', '413', '429', '500']) {
+      expect(chat.responses[status], status).toMatchObject({
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      });
+    }
+    expect(document.paths['/v1/chat/completions']!.post!.responses['200']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ChatCompletion' } } },
+    });
+    expect(document.components.schemas.ChatResponse).toMatchObject({
+      required: ['sessionId', 'conversationId', 'reply', 'sources'],
+    });
+    expect(document.components.schemas.Error).toMatchObject({
+      required: ['error'],
+      properties: { error: { required: ['code', 'message'] } },
+    });
+    for (const reference of referencesIn(document)) {
+      expect(document.components.schemas, reference).toHaveProperty(
+        reference.replace('#/components/schemas/', ''),
+      );
+    }
+  });
+
+  test('when a /v1 route exists, then the document describes it', async () => {
+    const document = await fetchOpenApiDocument();
+    const publicRoutes = context.app.routeTable.filter((route) => route.url.startsWith('/v1/'));
+
+    expect(publicRoutes.length).toBeGreaterThan(3);
+    for (const route of publicRoutes) {
+      const path = route.url.replace(/:(\w+)/g, '{$1}');
+      expect(
+        document.paths[path]?.[route.method.toLowerCase()],
+        `${route.method} ${route.url}`,
+      ).toBeDefined();
+    }
+  });
+
+  // The web app's API reference page is pre-rendered from this copy; `vitest -u` rewrites it.
+  test('when the routes change, then the copy the API reference page renders is regenerated', async () => {
+    // Without servers: the page shows the origin it is served from.
+    const document = { ...(await fetchOpenApiDocument()), servers: undefined };
+    await expect(`${JSON.stringify(document, null, 2)}\n`).toMatchFileSnapshot(
+      '../../../packages/shared/src/public-api.openapi.json',
+    );
   });
 });

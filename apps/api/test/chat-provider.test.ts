@@ -162,10 +162,37 @@ describe('answers written by the configured model', () => {
     await owner.put(`/api/bots/${bot.id}`, { ...botInput(bot), model: null });
   });
 
-  test('when the visitor writes in German, then the model is told to answer in German', async () => {
-    await chat({ message: 'Wann ist der Laden am Samstag geöffnet und wie lange?' });
+  test('when the visitor writes in Spanish, then the model is told to answer in the question’s language and reads exactly the passages the built-in answer cites', async () => {
+    const question = '¿Cuándo abre la tienda los sábados y cuándo cierra los domingos?';
+    await addTextDocument(
+      owner,
+      bot.id,
+      'Horario.txt',
+      'Horario\n\nLa tienda abre los sábados de 10 a 16 horas. Los domingos la tienda cierra todo el día.',
+    );
+    await addTextDocument(
+      owner,
+      bot.id,
+      'Envíos.txt',
+      'Envíos\n\nLos pedidos se envían en 24 horas desde la tienda de Leipzig.',
+    );
+    await chat({ message: question });
     const system = model.lastChatRequest()!.body.messages!.find((item) => item.role === 'system')!;
-    expect(system.content).toContain('Reply in German');
+    expect(system.content).toContain('Answer in the language of the visitor’s question (Spanish)');
+    const given = Array.from(system.content.matchAll(/^\[\d+\] Source: "([^"]+)"/gm), (m) => m[1]);
+
+    // The same question to the same knowledge without a model: the built-in answer's citations.
+    const saved = await owner.put('/api/settings', { useCustomEndpoint: false });
+    expect(saved.statusCode).toBe(200);
+    try {
+      const builtin = (await chat({ message: question })).json<ChatResponse>();
+      expect(builtin.reply).toMatch(/^Según nuestros documentos:/);
+      expect(given).toEqual(builtin.sources.map((source) => source.title));
+      expect(given).toContain('Horario.txt');
+      expect(given).not.toContain('Envíos.txt');
+    } finally {
+      await owner.put('/api/settings', { useCustomEndpoint: true });
+    }
   });
 
   test('when the provider fails, then the visitor gets the labelled knowledge-base answer and no error', async () => {
@@ -173,7 +200,7 @@ describe('answers written by the configured model', () => {
     const response = await chat({ message: 'When is the shop open on Saturdays?' });
     expect(response.statusCode).toBe(200);
     const body = response.json<ChatResponse>();
-    expect(body.reply).toMatch(/^Here is what our knowledge base says/);
+    expect(body.reply).toMatch(/^From our documents:/);
     expect(body.reply).toContain('10 am to 4 pm on Saturdays');
     expect(body.reply).not.toMatch(/500|server_error|processing your request/i);
     expect(body.sources[0]!.title).toBe('Opening hours.txt');
@@ -185,7 +212,7 @@ describe('answers written by the configured model', () => {
     const response = await chat({ message: 'When is the shop open on Saturdays?', stream: true });
     const done = events(response.body).at(-1)!;
     if (done.type !== 'done') throw new Error(`stream ended with ${done.type}`);
-    expect(done.reply).toMatch(/^Here is what our knowledge base says/);
+    expect(done.reply).toMatch(/^From our documents:/);
     expect(done.reply).toContain('10 am to 4 pm on Saturdays');
   });
 
@@ -195,7 +222,7 @@ describe('answers written by the configured model', () => {
       await chat({ message: 'When is the shop open on Saturdays?' })
     ).json<ChatResponse>();
     expect(body.reply).toMatch(/^According/);
-    expect(body.reply).toContain('Here is what our knowledge base says');
+    expect(body.reply).toContain('From our documents:');
     expect(body.reply).toContain('10 am to 4 pm on Saturdays');
   });
 

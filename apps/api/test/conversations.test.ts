@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chatbots } from '../src/db/schema';
-import { setAssistantFeedback } from '../src/modules/widget/widget.repository';
+import { setAssistantFeedback } from '../src/modules/conversations/conversations.repository';
 import { createTestApp, type TestContext } from './helper';
 import type { BrowserClient } from './support/browser-client';
 import { signUpCustomer } from './support/customers';

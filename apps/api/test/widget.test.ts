@@ -176,11 +176,9 @@ describe('widget endpoints: order of checks', () => {
 });
 
 describe('widget endpoints: origins and CORS', () => {
-  test('when a bot has no allowed domain, then it answers only in Askwell’s own preview', async () => {
+  test('when a bot has no allowed domain, then it answers only in Askwell’s own preview, for its owner', async () => {
     const bot = await createBot({ allowedDomains: [] });
-    const preview = await widget('GET', `/v1/widget/bots/${bot.id}/config`, {
-      origin: 'http://localhost',
-    });
+    const preview = await owner.get(`/v1/widget/bots/${bot.id}/config`);
     expect(preview.statusCode).toBe(200);
     expect(preview.json<WidgetBotConfig>().preview).toBe(true);
     const elsewhere = await widget('GET', `/v1/widget/bots/${bot.id}/config`);
@@ -189,7 +187,7 @@ describe('widget endpoints: origins and CORS', () => {
     const sameOrigin = await context.app.inject({
       method: 'GET',
       url: `/v1/widget/bots/${bot.id}/config`,
-      headers: { 'sec-fetch-site': 'same-origin' },
+      headers: { 'sec-fetch-site': 'same-origin', cookie: owner.cookieHeader() },
     });
     expect(sameOrigin.json<WidgetBotConfig>().preview).toBe(true);
     const crossSite = await context.app.inject({
@@ -417,10 +415,8 @@ describe('a visitor’s conversation', () => {
     for (const url of ['/widget-assets/panel-missing.js', '/widget-assets/..%2Fwidget.js']) {
       expect((await context.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     }
-    const preview = await context.app.inject({
-      method: 'GET',
-      url: '/widget-preview?botId=00000000-0000-4000-8000-000000000000&theme=dark',
-    });
+    const bot = await createBot();
+    const preview = await owner.get(`/widget-preview?botId=${bot.id}&theme=dark`);
     expect(preview.statusCode).toBe(200);
     expect(preview.body).toContain('data-theme="dark"');
     const hostile = await context.app.inject({

@@ -5,11 +5,12 @@ import { parseEnv } from '../config/env';
 import { startDatabase } from '../db/start-database';
 import { createAuth } from '../modules/auth/auth';
 import { resolveAuthSecret } from '../modules/auth/auth-secret';
-import { upsertStaffAccount } from '../modules/auth/staff-accounts';
+import { StaffNameRequiredError, upsertStaffAccount } from '../modules/auth/staff-accounts';
 import { createMailer } from '../modules/mail/mailer';
 
-// `npm run admin:create -- --email E --password P --role super_admin [--name "Full Name"]`
-const usage = `Usage: npm run admin:create -- --email you@example.com --password 'a long password' --role ${staffRoles.join('|')} [--name "Full Name"]`;
+// `npm run admin:create -- --email E --password P --role super_admin --name "Full Name"`
+const usage = `Usage: npm run admin:create -- --email you@example.com --password 'a long password' --role ${staffRoles.join('|')} --name "Full Name"
+(--name is required for a new account; for an existing one it renames it)`;
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +26,7 @@ if ((values.password ?? '').length < minPasswordLength) {
   problems.push(`--password must be at least ${minPasswordLength} characters`);
 }
 if (!isStaffRole(values.role)) problems.push(`--role must be one of ${staffRoles.join(', ')}`);
+if (values.name !== undefined && !values.name.trim()) problems.push('--name must not be empty');
 if (problems.length > 0) {
   process.stderr.write(`${problems.join('\n')}\n${usage}\n`);
   process.exit(2);
@@ -41,15 +43,24 @@ try {
     secret: await resolveAuthSecret(env),
     logger,
   });
-  const result = await upsertStaffAccount(auth, database.db, {
-    email: values.email!,
-    password: values.password!,
-    role: values.role as (typeof staffRoles)[number],
-    name: values.name,
-  });
+  const result = await upsertStaffAccount(
+    auth,
+    database.db,
+    {
+      email: values.email!,
+      password: values.password!,
+      role: values.role as (typeof staffRoles)[number],
+      name: values.name,
+    },
+    { requireName: true },
+  );
   process.stdout.write(
     `${result.created ? 'Created' : 'Updated'} ${values.role} ${values.email}. Sign in at /admin/login.\n`,
   );
+} catch (error) {
+  if (!(error instanceof StaffNameRequiredError)) throw error;
+  process.stderr.write(`${error.message}\n${usage}\n`);
+  process.exitCode = 2;
 } finally {
   await database.shutdown();
 }

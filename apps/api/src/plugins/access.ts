@@ -5,11 +5,22 @@ import { AppError } from '../lib/app-error';
 import type { Auth } from '../modules/auth/auth';
 import { permissionsOf, type SessionUser } from '../modules/auth/profile';
 
-// Who may call a route: anyone, any signed-in (verified) user, or staff with one of the listed
-// roles and, optionally, every listed permission. A route without a declared level is a start-up
-// error, so no endpoint is ever reachable by accident.
+// Who may call a route: anyone; a customer's server with an API key (plugins/api-key-access.ts);
+// a web page the bot is allowed on, before (`widgetPage`) or with (`widgetSession`) a visitor
+// session (plugins/widget-access.ts); any signed-in (verified) user; or staff with one of the
+// listed roles and, optionally, every listed permission. A route without a declared level is a
+// start-up error, so no endpoint is ever reachable by accident.
 export type RouteAccess =
-  'public' | 'signed-in' | { staff: readonly StaffRole[]; permissions?: readonly string[] };
+  | SessionlessAccess
+  | 'signed-in'
+  | { staff: readonly StaffRole[]; permissions?: readonly string[] };
+
+// Callers who carry no Askwell session; their own plugins check them.
+type SessionlessAccess = 'public' | 'apiKey' | 'widgetPage' | 'widgetSession';
+
+function isSessionless(access: RouteAccess): access is SessionlessAccess {
+  return typeof access === 'string' && access !== 'signed-in';
+}
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting needs an interface
@@ -44,7 +55,7 @@ export function enforceAccess(
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access;
-    if (!access || access === 'public') return;
+    if (!access || isSessionless(access)) return;
 
     if (!safeMethods.has(request.method)) assertSameOrigin(request, publicUrl);
 

@@ -1,14 +1,18 @@
 import type { ApiErrorBody } from '@askwell/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../lib/app-error';
 
 const internalErrorMessage = 'Something went wrong on our side. Please try again in a moment.';
+const busyMessage = 'The service is busy. Please try again in a moment.';
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
-    if (appError.statusCode >= 500) {
+    if (appError.code === 'service_unavailable') {
+      request.log.warn({ reason: error.message }, 'database unavailable for this request');
+    } else if (appError.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
     }
     return sendError(reply, appError);
@@ -53,6 +57,9 @@ function toAppError(error: FastifyError): AppError {
   }
   if (error instanceof SyntaxError && error.statusCode === 400) {
     return new AppError('invalid_json', 'The request body is not valid JSON.');
+  }
+  if (isDatabaseUnavailable(error)) {
+    return new AppError('service_unavailable', busyMessage, undefined, { 'retry-after': '2' });
   }
   if (error.statusCode === 404) return new AppError('not_found', 'Not found.');
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { Server } from 'socket.io';
 import type { Auth } from '../modules/auth/auth';
+import { logRedisOutages } from '../lib/redis-outage';
 
 export type Realtime = {
   // Delivers an event to every open tab of one account, on whichever instance it is connected.
@@ -103,6 +104,8 @@ export async function registerRealtime(
   if (redisUrl) {
     const publisher = new Redis(redisUrl, { lazyConnect: true });
     const subscriber = publisher.duplicate();
+    logRedisOutages(publisher, app.log, 'realtime publisher');
+    logRedisOutages(subscriber, app.log, 'realtime subscriber');
     await Promise.all([publisher.connect(), subscriber.connect()]);
     io.adapter(createAdapter(publisher, subscriber));
     app.addHook('onClose', async () => {

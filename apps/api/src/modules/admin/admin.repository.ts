@@ -1,9 +1,9 @@
-import type { UserFilter } from '@askwell/shared';
+import { staffRoles, type UserFilter } from '@askwell/shared';
 import { and, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { adminRoles, users } from '../../db/schema';
 
-const staff = ['super_admin', 'sales_manager', 'support_team'];
+const staff = [...staffRoles];
 
 // Spec §5: case-insensitive substring search on email, first name and last name; the filter
 // 'admin' keeps staff, free and premium match the subscription tier.

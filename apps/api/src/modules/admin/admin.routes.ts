@@ -1,5 +1,6 @@
 import {
   isStaffRole,
+  roles,
   rolesForSection,
   userFilters,
   type AdminOverview,
@@ -7,15 +8,47 @@ import {
 } from '@askwell/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
-import { listRoles, listUsers, overview } from './admin.repository';
+import type { AdminService } from './admin.service';
 
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+const adminOverviewSchema = z.object({
+  total_users: z.number(),
+  new_users_this_month: z.number(),
+  verified_users: z.number(),
+  staff_accounts: z.number(),
+}) satisfies z.ZodType<AdminOverview>;
+
+// The users list has no shared type; the web app declares the same fields (AdminUser).
+const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.enum(roles),
+  subscription_tier: z.string(),
+  email_verified: z.boolean(),
+  is_admin: z.boolean(),
+  created_at: z.string(),
+});
+
+const adminRoleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  permissions: z.record(z.string(), z.boolean()),
+}) satisfies z.ZodType<AdminRole>;
+
+export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (
+  app,
+  { admin },
+) => {
   app.get(
     '/api/admin/overview',
-    { config: { access: { staff: rolesForSection('dashboard') } } },
+    {
+      schema: { response: { 200: adminOverviewSchema } },
+      config: { access: { staff: rolesForSection('dashboard') } },
+    },
     async (): Promise<AdminOverview> => {
-      const counts = await overview(db);
+      const counts = await admin.overview();
       return {
         total_users: counts.totalUsers,
         new_users_this_month: counts.newUsersThisMonth,
@@ -33,11 +66,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
           search: z.string().max(200).default(''),
           filter: z.enum(userFilters).default('all'),
         }),
+        response: { 200: z.array(adminUserSchema) },
       },
       config: { access: { staff: rolesForSection('users') } },
     },
     async (request) => {
-      const rows = await listUsers(db, request.query.search, request.query.filter);
+      const rows = await admin.listUsers(request.query.search, request.query.filter);
       return rows.map((user) => ({
         id: user.id,
         email: user.email,
@@ -54,9 +88,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.get(
     '/api/admin/roles',
-    { config: { access: { staff: rolesForSection('roles') } } },
+    {
+      schema: { response: { 200: z.array(adminRoleSchema) } },
+      config: { access: { staff: rolesForSection('roles') } },
+    },
     async (): Promise<AdminRole[]> => {
-      const rows = await listRoles(db);
+      const rows = await admin.listRoles();
       return rows.map((role) => ({
         id: role.id,
         name: role.name,

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { apiKeys } from '../../db/schema';
-import { uuidPattern } from '../bots/bots.repository';
+import { uuidPattern } from '../../db/query-helpers';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 

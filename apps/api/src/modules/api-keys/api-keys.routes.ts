@@ -1,11 +1,9 @@
 import { apiKeyCreateSchema, type ApiKey, type ApiKeyCreated } from '@askwell/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { ApiKeyCache } from './api-key-cache';
-import { generateApiKey } from './api-key-secret';
-import { insertApiKey, listApiKeys, revokeApiKey, type ApiKeyRow } from './api-keys.repository';
+import type { ApiKeyRow } from './api-keys.repository';
+import type { ApiKeysService } from './api-keys.service';
 
 export function toApiKey(row: ApiKeyRow): ApiKey {
   return {
@@ -18,28 +16,43 @@ export function toApiKey(row: ApiKeyRow): ApiKey {
   };
 }
 
-export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Database; keys: ApiKeyCache }> = async (
+const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+}) satisfies z.ZodType<ApiKey>;
+
+const apiKeyCreatedSchema = z.object({
+  key: apiKeySchema,
+  secret: z.string(),
+}) satisfies z.ZodType<ApiKeyCreated>;
+
+export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> = async (
   app,
-  { db, keys },
+  { apiKeys },
 ) => {
-  app.get('/api/api-keys', { config: { access: 'signed-in' } }, async (request) => ({
-    keys: (await listApiKeys(db, request.user!.id)).map(toApiKey),
-  }));
+  app.get(
+    '/api/api-keys',
+    {
+      schema: { response: { 200: z.object({ keys: z.array(apiKeySchema) }) } },
+      config: { access: 'signed-in' },
+    },
+    async (request) => ({
+      keys: (await apiKeys.list(request.user!.id)).map(toApiKey),
+    }),
+  );
 
   app.post(
     '/api/api-keys',
     {
-      schema: { body: apiKeyCreateSchema },
+      schema: { body: apiKeyCreateSchema, response: { 201: apiKeyCreatedSchema } },
       config: { access: 'signed-in', rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const { secret, prefix, keyHash } = generateApiKey();
-      const row = await insertApiKey(db, {
-        userId: request.user!.id,
-        name: request.body.name,
-        prefix,
-        keyHash,
-      });
+      const { row, secret } = await apiKeys.create(request.user!.id, request.body.name);
       const created: ApiKeyCreated = { key: toApiKey(row), secret };
       return reply.status(201).header('cache-control', 'no-store').send(created);
     },
@@ -48,14 +61,16 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ db: Database; keys: ApiKeyCa
   app.delete(
     '/api/api-keys/:keyId',
     {
-      schema: { params: z.object({ keyId: z.string().max(64) }) },
+      schema: {
+        params: z.object({ keyId: z.string().max(64) }),
+        response: { 204: z.null().describe('Revoked.') },
+      },
       config: { access: 'signed-in' },
     },
     async (request, reply) => {
-      const row = await revokeApiKey(db, request.user!.id, request.params.keyId);
+      const row = await apiKeys.revoke(request.user!.id, request.params.keyId);
       if (!row) throw new AppError('not_found', 'API key not found.');
-      keys.forget(row.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

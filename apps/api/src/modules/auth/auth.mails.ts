@@ -34,3 +34,20 @@ export function passwordResetMail(to: string, link: string): Mail {
       `<p>If it was not you, ignore this email: your password stays as it is.</p>`,
   };
 }
+
+export function codesLockedMail(to: string, minutes: number): Mail {
+  return {
+    to,
+    subject: 'Verification codes for your Askwell account are paused',
+    text:
+      'Someone entered too many wrong verification codes for your Askwell account.\n\n' +
+      `To protect it, we refuse every code for it for the next ${minutes} minutes. ` +
+      'Your password and your sessions are not affected.\n' +
+      'If this was not you, you do not need to do anything.\n',
+    html:
+      '<p>Someone entered too many wrong verification codes for your Askwell account.</p>' +
+      `<p>To protect it, we refuse every code for it for the next ${minutes} minutes. ` +
+      'Your password and your sessions are not affected.</p>' +
+      '<p>If this was not you, you do not need to do anything.</p>',
+  };
+}

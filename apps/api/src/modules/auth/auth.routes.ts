@@ -1,42 +1,27 @@
 import {
   authMessages,
+  roles,
   signUpRequestSchema,
   updateProfileSchema,
   type AuthConfig,
+  type Profile,
 } from '@askwell/shared';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Env } from '../../config/env';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { consumeThrottle } from '../../lib/throttle';
 import { toHeaders } from '../../plugins/access';
 import { sendError } from '../../plugins/errors';
+import type { AccountsService } from './accounts.service';
 import type { Auth } from './auth';
-import { toProfile } from './profile';
+import { accountLimits, authEndpoints, unlistedAuthIpLimit } from './auth-limits';
+import type { AuthMail } from './auth-mail';
+import { codesLockedMail } from './auth.mails';
 
-type Options = { auth: Auth; db: Database; env: Env };
+type Options = { auth: Auth; accounts: AccountsService; env: Env; mail: AuthMail };
 
-// Per-IP limits on the endpoints that guess or send: generous enough for an office behind one
-// address, tight enough to stop scripted guessing.
-const ipLimits = {
-  '/api/auth/sign-in/email': { max: 30, timeWindow: '5 minutes' },
-  '/api/auth/sign-up/email': { max: 20, timeWindow: '1 hour' },
-  '/api/auth/email-otp/send-verification-otp': { max: 10, timeWindow: '10 minutes' },
-  '/api/auth/email-otp/verify-email': { max: 30, timeWindow: '10 minutes' },
-  '/api/auth/request-password-reset': { max: 10, timeWindow: '1 hour' },
-  '/api/auth/reset-password': { max: 20, timeWindow: '1 hour' },
-} as const;
-
-// Per-account limits: a code or a reset link is resent a few times at most, and one account's
-// password cannot be guessed from many addresses.
-const accountLimits: Partial<Record<keyof typeof ipLimits, { max: number; seconds: number }>> = {
-  '/api/auth/sign-in/email': { max: 10, seconds: 15 * 60 },
-  '/api/auth/email-otp/send-verification-otp': { max: 3, seconds: 10 * 60 },
-  '/api/auth/request-password-reset': { max: 3, seconds: 60 * 60 },
-};
+const authPrefix = '/api/auth';
 
 // better-auth's own messages become the spec's (§8), so every screen shows the same words.
 const messageByCode: Record<string, string> = {
@@ -53,50 +38,57 @@ const messageByCode: Record<string, string> = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: authMessages.duplicateEmail,
 };
 
-export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, db, env }) => {
-  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.routeOptions.url as keyof typeof ipLimits | undefined;
-    const email = emailOf(request.body);
-    const accountLimit = path ? accountLimits[path] : undefined;
-    if (accountLimit && email) {
-      const { allowed, retryAfterSeconds } = await consumeThrottle(
-        db,
-        `${path}:${email}`,
-        accountLimit.max,
-        accountLimit.seconds,
-      );
-      if (!allowed) {
-        return sendError(
-          reply,
-          new AppError(
-            'rate_limited',
-            `Too many attempts for this account. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
-            undefined,
-            { 'retry-after': String(retryAfterSeconds) },
-          ),
-        );
-      }
-    }
-    // The spec asks for this one message on registration; the rest of auth never says whether an
-    // address has an account.
-    if (path === '/api/auth/sign-up/email' && email) {
-      const [existing] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email));
-      if (existing) {
-        return sendError(
-          reply,
-          new AppError('validation_error', authMessages.duplicateEmail, {
-            email: authMessages.duplicateEmail,
-          }),
-        );
-      }
-    }
-    return relay(request, reply);
-  };
+// A guess that was checked against a code and lost (better-auth's per-code limit included).
+const wrongCodeResults = new Set(['INVALID_OTP', 'TOO_MANY_ATTEMPTS']);
 
-  const relay = async (request: FastifyRequest, reply: FastifyReply) => {
+// The product only ever mails codes to confirm an address; sign-in and password-reset codes are
+// not offered (their endpoints are not exposed), so they are not sent either.
+const sendCodeSchema = z.object({
+  email: z.string({ error: 'Please enter your email.' }).trim().min(1, 'Please enter your email.'),
+  type: z.literal('email-verification', { error: 'This kind of code is not available.' }),
+});
+
+// The same rules as at sign-up: a name a person would write, and a picture only from an https
+// address (or none), never a javascript:, data: or plain-http one.
+const updateUserSchema = z.object({
+  name: signUpRequestSchema.shape.name.optional(),
+  image: z
+    .url({ protocol: /^https$/, error: 'Please use an https:// image address.' })
+    .max(2048, 'This image address is too long.')
+    .nullable()
+    .optional(),
+});
+
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+const authConfigSchema = z.object({ google: z.boolean() }) satisfies z.ZodType<AuthConfig>;
+
+const profileSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  role: z.enum(roles),
+  subscription_tier: z.enum(['free', 'premium']),
+  email_verified: z.boolean(),
+  is_admin: z.boolean(),
+  created_at: z.string(),
+  trial_ends_at: z.string().nullable(),
+  permissions: z.array(z.string()),
+}) satisfies z.ZodType<Profile>;
+
+type AuthResult = { response: Response; text: string; code: string | undefined };
+
+export const authRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { auth, accounts, env, mail },
+) => {
+  const { throttle } = accounts;
+  app.addHook('onClose', async () => mail.idle());
+
+  const callAuth = async (request: FastifyRequest): Promise<AuthResult> => {
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
     const headers = toHeaders(request);
     headers.delete('content-length');
@@ -111,60 +103,222 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (app, { auth, db
         body: hasBody ? JSON.stringify(request.body) : undefined,
       }),
     );
+    const text = await response.text();
+    return { response, text, code: response.status >= 400 ? errorCodeOf(text) : undefined };
+  };
 
+  const send = (request: FastifyRequest, reply: FastifyReply, { response, text }: AuthResult) => {
     reply.status(response.status);
     response.headers.forEach((value, name) => {
       if (!['set-cookie', 'content-length', 'content-encoding'].includes(name)) {
         reply.header(name, value);
       }
     });
-    const cookies = response.headers.getSetCookie();
+    // Behind a proxy that ends TLS (TRUST_PROXY and X-Forwarded-Proto: https) the browser talks
+    // https even though this server hears http: its cookies must never travel in the clear.
+    const secure = request.protocol === 'https';
+    const cookies = response.headers
+      .getSetCookie()
+      .map((cookie) => (secure && !/;\s*secure(;|$)/i.test(cookie) ? `${cookie}; Secure` : cookie));
     if (cookies.length > 0) reply.header('set-cookie', cookies);
 
-    const text = await response.text();
     if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
       return reply.send(toApiError(response.status, text));
     }
     return reply.send(text.length > 0 ? text : null);
   };
 
-  for (const [url, rateLimit] of Object.entries(ipLimits)) {
-    const schema = url === '/api/auth/sign-up/email' ? { body: signUpRequestSchema } : undefined;
-    app.post(url, { schema, config: { access: 'public', rateLimit } }, forward);
+  const relay: Handler = async (request, reply) => send(request, reply, await callAuth(request));
+
+  const tooManyForAccount = (reply: FastifyReply, retryAfterSeconds: number) =>
+    sendError(
+      reply,
+      new AppError(
+        'rate_limited',
+        `Too many attempts for this account. Please try again in ${minutes(retryAfterSeconds)}.`,
+        undefined,
+        { 'retry-after': String(retryAfterSeconds) },
+      ),
+    );
+
+  const codesLocked = (reply: FastifyReply, retryAfterSeconds: number) =>
+    sendError(
+      reply,
+      new AppError(
+        'rate_limited',
+        'Too many wrong codes for this account. For its safety, codes are refused for it ' +
+          `for the next ${minutes(retryAfterSeconds)}.`,
+        undefined,
+        { 'retry-after': String(retryAfterSeconds) },
+      ),
+    );
+
+  const lockCodes = async (email: string) => {
+    const { codeLockSeconds } = accountLimits;
+    if (!(await throttle.lock(`code-lock:${email}`, codeLockSeconds))) return;
+    const owner = await accounts.findByEmail(email);
+    if (owner) mail.send(codesLockedMail(owner.email, codeLockSeconds / 60), { uncapped: true });
+  };
+
+  // A failed password counts against the account from this address and against the account as a
+  // whole; a right one is given back, so the owner's own sign-ins never use up their allowance.
+  const signIn: Handler = async (request, reply) => {
+    const email = emailOf(request.body);
+    if (!email) return relay(request, reply);
+    const { signInPerAccountAndIp, signInPerAccount } = accountLimits;
+    const keys = [`sign-in:${email}:${request.ip}`, `sign-in:${email}`] as const;
+    const fromHere = await throttle.take(
+      keys[0],
+      signInPerAccountAndIp.max,
+      signInPerAccountAndIp.seconds,
+    );
+    const overall = await throttle.take(keys[1], signInPerAccount.max, signInPerAccount.seconds);
+    const giveBack = () => Promise.all(keys.map((key) => throttle.giveBack(key)));
+    if (!fromHere.allowed || !overall.allowed) {
+      await giveBack();
+      const refusals = [fromHere, overall].filter((result) => !result.allowed);
+      return tooManyForAccount(reply, Math.max(...refusals.map((r) => r.retryAfterSeconds)));
+    }
+    const result = await callAuth(request);
+    if (result.code !== 'INVALID_EMAIL_OR_PASSWORD') await giveBack();
+    return send(request, reply, result);
+  };
+
+  // Wrong codes are counted per account across every code it is sent, so asking for a new code
+  // never buys more guesses: the 10th wrong one in an hour locks codes for the account.
+  const verifyCode: Handler = async (request, reply) => {
+    const email = emailOf(request.body);
+    if (!email) return relay(request, reply);
+    const locked = await throttle.lockedFor(`code-lock:${email}`);
+    if (locked > 0) return codesLocked(reply, locked);
+    const { wrongCodes, codeLockSeconds } = accountLimits;
+    const failureKey = `code-failures:${email}`;
+    const failures = await throttle.take(failureKey, wrongCodes.max, wrongCodes.seconds);
+    if (!failures.allowed) {
+      await lockCodes(email);
+      return codesLocked(reply, codeLockSeconds);
+    }
+    const result = await callAuth(request);
+    if (!wrongCodeResults.has(result.code ?? '')) {
+      await throttle.giveBack(failureKey);
+      return send(request, reply, result);
+    }
+    if (failures.count >= wrongCodes.max) {
+      await lockCodes(email);
+      return codesLocked(reply, codeLockSeconds);
+    }
+    return send(request, reply, result);
+  };
+
+  const sendCode: Handler = async (request, reply) => {
+    const email = emailOf(request.body)!;
+    const locked = await throttle.lockedFor(`code-lock:${email}`);
+    if (locked > 0) return codesLocked(reply, locked);
+    const { codeRequests } = accountLimits;
+    const requests = await throttle.take(
+      `code-requests:${email}`,
+      codeRequests.max,
+      codeRequests.seconds,
+    );
+    if (!requests.allowed) return tooManyForAccount(reply, requests.retryAfterSeconds);
+    // A verified account signs in with its password: a code for it would only be a second, 6-digit
+    // password to guess (the verify endpoint signs in whoever holds one). The answer is the same
+    // as for any address, so it says nothing about the account.
+    const account = await accounts.findByEmail(email);
+    if (account?.verified) return reply.send({ success: true });
+    return relay(request, reply);
+  };
+
+  const requestReset: Handler = async (request, reply) => {
+    const email = emailOf(request.body);
+    if (email) {
+      const { resetRequests } = accountLimits;
+      const requests = await throttle.take(
+        `password-reset:${email}`,
+        resetRequests.max,
+        resetRequests.seconds,
+      );
+      if (!requests.allowed) return tooManyForAccount(reply, requests.retryAfterSeconds);
+    }
+    return relay(request, reply);
+  };
+
+  // The spec asks for this one message on registration; the rest of auth never says whether an
+  // address has an account.
+  const signUp: Handler = async (request, reply) => {
+    const email = emailOf(request.body);
+    if (email) {
+      const existing = await accounts.findByEmail(email);
+      if (existing) {
+        return sendError(
+          reply,
+          new AppError('validation_error', authMessages.duplicateEmail, {
+            email: authMessages.duplicateEmail,
+          }),
+        );
+      }
+    }
+    return relay(request, reply);
+  };
+
+  const handlers: Record<string, Handler> = {
+    'POST /sign-in/email': signIn,
+    'POST /sign-up/email': signUp,
+    'POST /email-otp/send-verification-otp': sendCode,
+    'POST /email-otp/verify-email': verifyCode,
+    'POST /request-password-reset': requestReset,
+  };
+  const bodySchemas: Record<string, z.ZodType> = {
+    'POST /sign-up/email': signUpRequestSchema,
+    'POST /email-otp/send-verification-otp': sendCodeSchema,
+    'POST /update-user': updateUserSchema,
+  };
+  for (const { method, url, ipLimit } of authEndpoints) {
+    const name = `${method} ${url}`;
+    const body = bodySchemas[name];
+    app.route({
+      method,
+      url: `${authPrefix}${url}`,
+      schema: body ? { body } : undefined,
+      config: { access: 'public', rateLimit: ipLimit },
+      handler: handlers[name] ?? relay,
+    });
   }
   app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    config: { access: 'public' },
-    handler: relay,
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: `${authPrefix}/*`,
+    config: { access: 'public', rateLimit: unlistedAuthIpLimit },
+    handler: async () => {
+      throw new AppError('not_found', 'Not found.');
+    },
   });
 
-  app.get('/api/auth-config', { config: { access: 'public' } }, async () => {
-    const config: AuthConfig = { google: Boolean(env.GOOGLE_CLIENT_ID) };
-    return config;
-  });
+  app.get(
+    '/api/auth-config',
+    { schema: { response: { 200: authConfigSchema } }, config: { access: 'public' } },
+    async () => {
+      const config: AuthConfig = { google: Boolean(env.GOOGLE_CLIENT_ID) };
+      return config;
+    },
+  );
 
-  app.get('/api/me', { config: { access: 'signed-in' } }, async (request) =>
-    toProfile(db, request.user!),
+  app.get(
+    '/api/me',
+    { schema: { response: { 200: profileSchema } }, config: { access: 'signed-in' } },
+    async (request) => accounts.profileOf(request.user!),
   );
 
   app.patch(
     '/api/me',
-    { schema: { body: updateProfileSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { body: updateProfileSchema, response: { 200: profileSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
-      const firstName = request.body.first_name;
-      const lastName = request.body.last_name;
-      const [updated] = await db
-        .update(users)
-        .set({
-          firstName,
-          lastName,
-          name: [firstName, lastName].filter(Boolean).join(' '),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, request.user!.id))
-        .returning();
-      return toProfile(db, { ...request.user!, ...updated! });
+      return accounts.rename(request.user!, {
+        firstName: request.body.first_name,
+        lastName: request.body.last_name,
+      });
     },
   );
 };
@@ -173,6 +327,20 @@ function emailOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const email = (body as { email?: unknown }).email;
   return typeof email === 'string' && email.length > 0 ? email.trim().toLowerCase() : undefined;
+}
+
+function minutes(seconds: number) {
+  const count = Math.ceil(seconds / 60);
+  return count === 1 ? '1 minute' : `${count} minutes`;
+}
+
+function errorCodeOf(text: string) {
+  try {
+    const parsed = JSON.parse(text) as { code?: unknown };
+    return typeof parsed.code === 'string' ? parsed.code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function toApiError(status: number, text: string) {

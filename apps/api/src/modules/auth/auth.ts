@@ -7,6 +7,7 @@ import type { Env } from '../../config/env';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { AuthMail } from './auth-mail';
 import { passwordResetMail, verificationCodeMail } from './auth.mails';
 
 export const verificationCodeTtlSeconds = 600;
@@ -16,20 +17,22 @@ type Options = {
   env: Env;
   db: Database;
   mailer: Mailer;
+  // The app passes its own so that it can wait for mail in flight when it stops.
+  mail?: AuthMail;
   secret: string;
   logger: FastifyBaseLogger;
 };
 
 export type Auth = ReturnType<typeof createAuth>;
 
-export function createAuth({ env, db, mailer, secret, logger }: Options) {
-  // Mail is sent in the background so that response times do not reveal whether an address has
-  // an account; a failure is logged, never shown to the visitor.
-  const sendInBackground = (mail: Parameters<Mailer['send']>[0]) => {
-    mailer
-      .send(mail)
-      .catch((error: unknown) => logger.error({ err: error }, 'sending mail failed'));
-  };
+export function createAuth({ env, db, mailer, mail, secret, logger }: Options) {
+  const authMail = mail ?? new AuthMail({ db, mailer, logger });
+  // The sign-in screens hide the Google button in this case; the operator learns why here.
+  if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) {
+    logger.info(
+      'Google sign-in is off: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET to show "Sign in with Google"',
+    );
+  }
 
   return betterAuth({
     appName: 'Askwell',
@@ -78,7 +81,7 @@ export function createAuth({ env, db, mailer, secret, logger }: Options) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        sendInBackground(passwordResetMail(user.email, url));
+        authMail.send(passwordResetMail(user.email, url));
       },
     },
     emailVerification: {
@@ -106,6 +109,15 @@ export function createAuth({ env, db, mailer, secret, logger }: Options) {
             };
           },
         },
+        update: {
+          // A name changed through better-auth's own update-user keeps our first/last split in step.
+          before: async (user) => {
+            if (typeof user.name !== 'string' || user.firstName !== undefined)
+              return { data: user };
+            const { firstName, lastName } = splitFullName(user.name);
+            return { data: { ...user, firstName, lastName } };
+          },
+        },
       },
     },
     plugins: [
@@ -118,7 +130,7 @@ export function createAuth({ env, db, mailer, secret, logger }: Options) {
         overrideDefaultEmailVerification: true,
         disableSignUp: true,
         sendVerificationOTP: async ({ email, otp, type }) => {
-          sendInBackground(verificationCodeMail(email, otp, type));
+          authMail.send(verificationCodeMail(email, otp, type));
         },
       }),
       ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

@@ -6,17 +6,33 @@ import type { Auth } from './auth';
 
 type StaffAccount = { email: string; password: string; role: StaffRole; name?: string };
 
-// Creates a verified staff account, or promotes an existing account and sets its password.
-export async function upsertStaffAccount(auth: Auth, db: Database, account: StaffAccount) {
+export class StaffNameRequiredError extends Error {
+  constructor(email: string) {
+    super(`${email} has no account yet: give the new staff member's full name with --name`);
+  }
+}
+
+// Creates a verified staff account, or promotes an existing account and sets its password (and its
+// name, when one is given). `requireName` (the CLI) refuses to make a new account without a real
+// name, which the back office shows everywhere; the ADMIN_EMAIL start-up path has no one to ask
+// and falls back to the address's local part.
+export async function upsertStaffAccount(
+  auth: Auth,
+  db: Database,
+  account: StaffAccount,
+  { requireName = false }: { requireName?: boolean } = {},
+) {
   if (!isStaffRole(account.role)) throw new Error(`Unknown staff role: ${account.role}`);
   const context = await auth.$context;
   const email = account.email.trim().toLowerCase();
   const passwordHash = await context.password.hash(account.password);
   const existing = await context.internalAdapter.findUserByEmail(email, { includeAccounts: true });
+  const givenName = account.name?.trim();
   if (existing) {
+    const renamed = givenName ? { name: givenName, ...splitFullName(givenName) } : {};
     await db
       .update(users)
-      .set({ role: account.role, emailVerified: true, updatedAt: new Date() })
+      .set({ ...renamed, role: account.role, emailVerified: true, updatedAt: new Date() })
       .where(eq(users.id, existing.user.id));
     const hasPassword = existing.accounts.some((item) => item.providerId === 'credential');
     if (hasPassword) {
@@ -31,7 +47,8 @@ export async function upsertStaffAccount(auth: Auth, db: Database, account: Staf
     }
     return { id: existing.user.id, created: false };
   }
-  const name = account.name?.trim() || email.split('@')[0]!;
+  if (!givenName && requireName) throw new StaffNameRequiredError(email);
+  const name = givenName || email.split('@')[0]!;
   const { firstName, lastName } = splitFullName(name);
   const user = await context.internalAdapter.createUser(
     {

@@ -26,7 +26,7 @@ export async function announceStaffAccess(
   if ((await countStaffAccounts(db)) === 0) {
     process.stdout.write(
       '\nNo staff account yet. To open the back office at /admin, create one:\n' +
-        "  npm run admin:create -- --email you@example.com --password 'choose-a-long-password' --role super_admin\n" +
+        "  npm run admin:create -- --email you@example.com --password 'choose-a-long-password' --role super_admin --name 'Your Name'\n" +
         'then sign in at /admin/login (the server may keep running).\n',
     );
   }

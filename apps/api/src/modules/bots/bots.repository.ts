@@ -1,6 +1,7 @@
 import type { BotInput } from '@askwell/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { uuidPattern } from '../../db/query-helpers';
 import { chatbots, conversations, knowledgeSources } from '../../db/schema';
 
 export type BotRow = typeof chatbots.$inferSelect;
@@ -27,8 +28,6 @@ export async function listBotsWithKnowledge(db: Database, userId: string) {
 }
 
 // Another customer's bot is reported exactly like a missing one.
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findOwnedBot(db: Database, userId: string, botId: string) {
   if (!uuidPattern.test(botId)) return null;
   const [row] = await db
@@ -38,11 +37,25 @@ export async function findOwnedBot(db: Database, userId: string, botId: string) 
   return row ?? null;
 }
 
+// Whoever owns it: for callers that are not the owner (the widget, an API key's chat).
+export async function findBotById(db: Database, botId: string) {
+  if (!uuidPattern.test(botId)) return null;
+  const [row] = await db.select().from(chatbots).where(eq(chatbots.id, botId));
+  return row ?? null;
+}
+
 export async function insertBot(db: Database, userId: string, input: BotInput) {
   const [row] = await db
     .insert(chatbots)
     .values({ ...input, userId })
     .returning();
+  return row!;
+}
+
+// A bot with the schema's defaults for everything but its name: the evaluation harnesses'
+// throw-away bot, which must answer like a new customer's.
+export async function insertBlankBot(db: Database, userId: string, name: string) {
+  const [row] = await db.insert(chatbots).values({ userId, name, widgetConfig: {} }).returning();
   return row!;
 }
 
@@ -63,4 +76,49 @@ export async function deleteOwnedBot(db: Database, userId: string, botId: string
     .where(and(eq(chatbots.id, botId), eq(chatbots.userId, userId)))
     .returning({ id: chatbots.id });
   return rows.length > 0;
+}
+
+export async function setBotWebhook(
+  db: Database,
+  userId: string,
+  botId: string,
+  patch: { webhookUrl?: string | null; webhookSecretEncrypted?: string | null },
+) {
+  if (!uuidPattern.test(botId)) return null;
+  const [row] = await db
+    .update(chatbots)
+    .set(patch)
+    .where(and(eq(chatbots.id, botId), eq(chatbots.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+// The bot keeps its newest listed refusal for the editor's summary; at most one write a minute
+// for the same origin, so a busy refused site does not rewrite the bot on every page view.
+export async function noteRefusedOrigin(db: Database, botId: string, origin: string) {
+  await db
+    .update(chatbots)
+    .set({ lastRefusedOrigin: origin, lastRefusedAt: new Date() })
+    .where(
+      and(
+        eq(chatbots.id, botId),
+        or(
+          isNull(chatbots.lastRefusedAt),
+          sql`${chatbots.lastRefusedOrigin} is distinct from ${origin}`,
+          lt(chatbots.lastRefusedAt, sql`now() - interval '1 minute'`),
+        ),
+      ),
+    );
+}
+
+// Takes the caller's transaction, so the summary is cleared together with the listed origin.
+export async function clearRefusedOrigin(
+  db: Pick<Database, 'update'>,
+  botId: string,
+  origin: string,
+) {
+  await db
+    .update(chatbots)
+    .set({ lastRefusedOrigin: null, lastRefusedAt: null })
+    .where(and(eq(chatbots.id, botId), eq(chatbots.lastRefusedOrigin, origin)));
 }

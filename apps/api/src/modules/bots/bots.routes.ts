@@ -1,32 +1,18 @@
 import { botInputSchema, type Bot, type BotSummary, type KnowledgeStatus } from '@askwell/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
 import type { KnowledgeService } from '../knowledge/knowledge.service';
-import {
-  deleteOwnedBot,
-  findOwnedBot,
-  insertBot,
-  listBotsWithKnowledge,
-  updateOwnedBot,
-  type BotRow,
-} from './bots.repository';
-
-// Ids are checked by the repository, so a malformed one is "not found" like any other unknown id.
-export const botParamsSchema = z.object({ botId: z.string().max(64) });
-
-export function botNotFound() {
-  return new AppError('not_found', 'Chatbot not found.');
-}
+import type { BotRow } from './bots.repository';
+import { botSchema, botSummarySchema } from './bots.schemas';
+import { botNotFound, botParamsSchema, type BotsService } from './bots.service';
 
 export function toBot(row: BotRow): Bot {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    tone: row.tone as Bot['tone'],
-    goal: row.goal as Bot['goal'],
+    tone: row.tone,
+    goal: row.goal,
     instructions: row.instructions,
     starterQuestions: row.starterQuestions,
     fallbackMessage: row.fallbackMessage,
@@ -56,52 +42,63 @@ function knowledgeStatus(counts: {
 }
 
 export const botsRoutes: FastifyPluginAsyncZod<{
-  db: Database;
+  bots: BotsService;
   knowledge: KnowledgeService;
-}> = async (app, { db, knowledge }) => {
-  app.get('/api/bots', { config: { access: 'signed-in' } }, async (request) => {
-    const rows = await listBotsWithKnowledge(db, request.user!.id);
-    return rows.map((row): BotSummary => ({
-      ...toBot(row.bot),
-      sourceCount: row.sourceCount,
-      knowledge: {
-        status: knowledgeStatus(row),
-        completed: row.completed,
-        processing: row.processing,
-        failed: row.failed,
-        chunks: row.chunks,
-      },
-      lastConversationAt: row.lastConversationAt?.toISOString() ?? null,
-    }));
-  });
+}> = async (app, { bots, knowledge }) => {
+  app.get(
+    '/api/bots',
+    {
+      schema: { response: { 200: z.array(botSummarySchema) } },
+      config: { access: 'signed-in' },
+    },
+    async (request) => {
+      const rows = await bots.listWithKnowledge(request.user!.id);
+      return rows.map((row): BotSummary => ({
+        ...toBot(row.bot),
+        sourceCount: row.sourceCount,
+        knowledge: {
+          status: knowledgeStatus(row),
+          completed: row.completed,
+          processing: row.processing,
+          failed: row.failed,
+          chunks: row.chunks,
+        },
+        lastConversationAt: row.lastConversationAt?.toISOString() ?? null,
+      }));
+    },
+  );
 
   app.post(
     '/api/bots',
-    { schema: { body: botInputSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { body: botInputSchema, response: { 201: botSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request, reply) => {
-      const row = await insertBot(db, request.user!.id, request.body);
+      const row = await bots.create(request.user!.id, request.body);
       return reply.status(201).send(toBot(row));
     },
   );
 
   app.get(
     '/api/bots/:botId',
-    { schema: { params: botParamsSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { params: botParamsSchema, response: { 200: botSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
-      const row = await findOwnedBot(db, request.user!.id, request.params.botId);
-      if (!row) throw botNotFound();
-      return toBot(row);
+      return toBot(await bots.requireOwned(request.user!.id, request.params.botId));
     },
   );
 
   app.put(
     '/api/bots/:botId',
     {
-      schema: { params: botParamsSchema, body: botInputSchema },
+      schema: { params: botParamsSchema, body: botInputSchema, response: { 200: botSchema } },
       config: { access: 'signed-in' },
     },
     async (request) => {
-      const row = await updateOwnedBot(db, request.user!.id, request.params.botId, request.body);
+      const row = await bots.update(request.user!.id, request.params.botId, request.body);
       if (!row) throw botNotFound();
       return toBot(row);
     },
@@ -109,15 +106,18 @@ export const botsRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/bots/:botId',
-    { schema: { params: botParamsSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { params: botParamsSchema, response: { 204: z.null().describe('Deleted.') } },
+      config: { access: 'signed-in' },
+    },
     async (request, reply) => {
       const { botId } = request.params;
       const userId = request.user!.id;
-      if (!(await findOwnedBot(db, userId, botId))) throw botNotFound();
+      await bots.requireOwned(userId, botId);
       // Stored originals go first: the rows cascade, the files would otherwise be orphaned.
       await knowledge.deleteBotFiles(userId, botId);
-      await deleteOwnedBot(db, userId, botId);
-      return reply.status(204).send();
+      await bots.delete(userId, botId);
+      return reply.status(204).send(null);
     },
   );
 };

@@ -4,47 +4,50 @@ import {
   type ChatSource,
   type ChatStreamEvent,
 } from '@askwell/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { hashApiKey } from '../api-keys/api-key-secret';
-import type { ApiKeyCache } from '../api-keys/api-key-cache';
-import { touchApiKey } from '../api-keys/api-keys.repository';
-import { findBotById, type HistoryTurn } from './chat.repository';
+import type { HistoryTurn } from '../conversations/conversations.repository';
 import type { ChatService, ChatTurnResult } from './chat.service';
-import { buildOpenApiDocument } from './openapi';
+import { publicApiDocument } from '../../plugins/openapi';
+import {
+  chatApiErrors,
+  chatCompletionSchema,
+  chatResponseSchema,
+  chatStreamEventSchema,
+  completionHeadersSchema,
+  openApiDocumentSchema,
+} from './chat-api.schemas';
 import { openSse, wantsEventStream } from './sse';
 
+// Who may call, and with which bot, is checked by plugins/api-key-access.ts.
 export type ChatApiOptions = {
-  db: Database;
-  keys: ApiKeyCache;
   chat: ChatService;
-  rateLimitPerKey: number;
-  rateLimitPerBot: number;
   publicUrl?: string;
 };
-
-type ApiCaller = { keyId: string; userId: string };
-type BotRow = NonNullable<Awaited<ReturnType<typeof findBotById>>>;
 
 const chatBodySchema = z.object({
   botId: z
     .string({ error: 'botId is required: the id of the chatbot to ask.' })
     .trim()
-    .min(1, 'botId is required: the id of the chatbot to ask.'),
+    .min(1, 'botId is required: the id of the chatbot to ask.')
+    .describe('The id of the chatbot to ask.'),
   message: z
     .string({ error: 'message is required: the text of the question.' })
     .trim()
-    .min(1, 'message must not be empty.'),
+    .min(1, 'message must not be empty.')
+    .describe(`The question, at most ${chatMessageMaxLength.toLocaleString('en')} characters.`),
   sessionId: z
     .string({ error: 'sessionId must be a string.' })
     .trim()
     .min(1, 'sessionId must not be empty.')
     .max(128, 'sessionId must be at most 128 characters.')
-    .optional(),
-  stream: z.boolean({ error: 'stream must be true or false.' }).optional(),
+    .optional()
+    .describe('Continues an earlier conversation; omit it to start a new one.'),
+  stream: z
+    .boolean({ error: 'stream must be true or false.' })
+    .optional()
+    .describe('Stream the answer as server-sent events.'),
 });
 
 const contentPartSchema = z.object({ type: z.string(), text: z.string().optional() });
@@ -77,9 +80,7 @@ const corsHeaders = {
 };
 
 export const chatApiRoutes: FastifyPluginAsyncZod<ChatApiOptions> = async (app, options) => {
-  const { db, chat } = options;
-  const callers = new WeakMap<FastifyRequest, ApiCaller>();
-  const bots = new WeakMap<FastifyRequest, BotRow>();
+  const { chat } = options;
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(corsHeaders);
@@ -97,91 +98,39 @@ export const chatApiRoutes: FastifyPluginAsyncZod<ChatApiOptions> = async (app, 
     );
   }
 
-  const keyLimit = app.createRateLimit({
-    max: options.rateLimitPerKey,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `chat-key:${callers.get(request)?.keyId}`,
-  });
-  const botLimit = app.createRateLimit({
-    max: options.rateLimitPerBot,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `chat-bot:${bots.get(request)?.id}`,
-  });
-
-  // Before the body is read: who is calling (401 unknown, 403 revoked).
-  async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-    if (!match) {
-      reply.header('www-authenticate', 'Bearer');
-      throw new AppError(
-        'unauthorized',
-        'Missing API key. Send it in the header "Authorization: Bearer <your API key>".',
-      );
-    }
-    const keyHash = hashApiKey(match[1]!);
-    const key = await options.keys.find(keyHash);
-    if (!key) {
-      reply.header('www-authenticate', 'Bearer error="invalid_token"');
-      throw new AppError(
-        'unauthorized',
-        'Unknown API key. Check the key, or create one in Settings.',
-      );
-    }
-    if (key.revokedAt) throw new AppError('forbidden', 'This API key has been revoked.');
-    callers.set(request, { keyId: key.id, userId: key.userId });
-    if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > 60_000) {
-      options.keys.touched(keyHash, new Date());
-      touchApiKey(db, key.id).catch((error: unknown) =>
-        request.log.warn({ err: error }, 'could not record API key use'),
-      );
-    }
-  }
-
-  // After validation: the message size, the bot (404, 403 not the key owner's or disabled), then
-  // the per-key and per-bot limits.
-  async function authorise(request: FastifyRequest, botId: string, message: string | null) {
-    if (message !== null && message.length > chatMessageMaxLength) {
-      throw new AppError(
-        'payload_too_large',
-        `The message is too long: at most ${chatMessageMaxLength.toLocaleString('en')} characters.`,
-        { message: `At most ${chatMessageMaxLength.toLocaleString('en')} characters.` },
-      );
-    }
-    const caller = callers.get(request)!;
-    const bot = await findBotById(db, botId);
-    if (!bot) throw new AppError('not_found', 'No chatbot with this id.');
-    if (bot.userId !== caller.userId) {
-      throw new AppError('forbidden', 'This API key cannot use this chatbot.');
-    }
-    if (!bot.enabled) throw new AppError('forbidden', 'This chatbot is disabled.');
-    bots.set(request, bot);
-    for (const limit of [keyLimit, botLimit]) {
-      const result = await limit(request);
-      if (!result.isAllowed && result.isExceeded) {
-        const seconds = Math.max(1, result.ttlInSeconds);
-        throw new AppError(
-          'rate_limited',
-          `Too many requests. Please try again in ${seconds === 1 ? '1 second' : `${seconds} seconds`}.`,
-          undefined,
-          { 'retry-after': String(seconds) },
-        );
-      }
-    }
-    return bot;
-  }
-
   app.post(
     '/v1/chat',
     {
-      schema: { body: chatBodySchema },
-      config: { access: 'public' },
-      onRequest: authenticate,
+      schema: {
+        operationId: 'chat',
+        summary: 'Send a message to a chatbot',
+        description:
+          'Returns the whole answer as JSON, or, with `"stream": true` or `Accept: text/event-stream`, server-sent events: one `start`, any number of `token`, then `done` (the whole answer) or `error`. Each event’s `data` is a JSON object whose `type` is the event name.',
+        security: [{ bearerAuth: [] }],
+        body: chatBodySchema,
+        response: {
+          200: {
+            description: 'The answer.',
+            content: {
+              'application/json': { schema: chatResponseSchema },
+              'text/event-stream': { schema: chatStreamEventSchema },
+            },
+          },
+          ...chatApiErrors,
+        },
+      },
+      config: {
+        access: 'apiKey',
+        apiKeyChatbot: (body) => {
+          const { botId, message } = body as z.infer<typeof chatBodySchema>;
+          return { botId, message };
+        },
+      },
     },
     async (request, reply) => {
-      const { botId, message, sessionId, stream } = request.body;
-      const bot = await authorise(request, botId, message);
+      const { message, sessionId, stream } = request.body;
       const turn = {
-        bot,
+        bot: request.apiKeyCaller!.bot,
         message,
         sessionId: sessionId ?? null,
         channel: 'api' as const,
@@ -216,29 +165,41 @@ export const chatApiRoutes: FastifyPluginAsyncZod<ChatApiOptions> = async (app, 
   app.post(
     '/v1/chat/completions',
     {
-      schema: { body: completionBodySchema },
-      config: { access: 'public' },
-      onRequest: authenticate,
+      schema: {
+        operationId: 'chatCompletions',
+        summary: 'OpenAI-compatible chat completions',
+        description:
+          'Lets existing OpenAI clients talk to a chatbot: set the base URL to this server’s `/v1`, the API key to your Askwell key and `model` to the chatbot id. The last user message is the question and earlier user and assistant messages are context; system messages are ignored (the chatbot’s own settings apply). The answer ends with its sources. Send `X-Askwell-Session-Id` to continue a stored conversation.',
+        security: [{ bearerAuth: [] }],
+        headers: completionHeadersSchema,
+        body: completionBodySchema,
+        response: {
+          200: {
+            description:
+              'A `chat.completion` object, or with `"stream": true` server-sent `chat.completion.chunk` objects ending with `data: [DONE]`.',
+            content: {
+              'application/json': { schema: chatCompletionSchema },
+              'text/event-stream': { schema: z.string() },
+            },
+          },
+          ...chatApiErrors,
+        },
+      },
+      config: {
+        access: 'apiKey',
+        apiKeyChatbot: (body) => {
+          const { model, messages } = body as z.infer<typeof completionBodySchema>;
+          return { botId: model, message: questionOf(conversationOf(messages)).content };
+        },
+      },
     },
     async (request, reply) => {
       const { model, messages, stream, user } = request.body;
-      const turns = messages
-        .filter((item) => item.role === 'user' || item.role === 'assistant')
-        .map((item): HistoryTurn => ({
-          role: item.role as HistoryTurn['role'],
-          content: textOf(item.content),
-        }))
-        .filter((turn) => turn.content.trim());
-      const last = turns.at(-1);
-      if (!last || last.role !== 'user') {
-        throw new AppError('validation_error', 'Please check these fields: messages.', {
-          messages: 'The last message must be from the user: it is the question.',
-        });
-      }
-      const bot = await authorise(request, model, last.content);
+      const turns = conversationOf(messages);
+      const last = questionOf(turns);
       const sessionId = headerValue(request.headers[sessionHeader]);
       const turn = {
-        bot,
+        bot: request.apiKeyCaller!.bot,
         message: last.content,
         sessionId: sessionId ?? null,
         channel: 'api' as const,
@@ -253,14 +214,14 @@ export const chatApiRoutes: FastifyPluginAsyncZod<ChatApiOptions> = async (app, 
         reply.header(sessionHeader, result.sessionId);
         return {
           id: `chatcmpl-${result.messageId}`,
-          object: 'chat.completion',
+          object: 'chat.completion' as const,
           created,
           model,
           choices: [
             {
               index: 0,
               message: {
-                role: 'assistant',
+                role: 'assistant' as const,
                 content: result.reply + sourcesFooter(result.sources),
                 refusal: null,
               },
@@ -312,8 +273,18 @@ export const chatApiRoutes: FastifyPluginAsyncZod<ChatApiOptions> = async (app, 
     },
   );
 
-  app.get('/v1/openapi.json', { config: { access: 'public' } }, async (request) =>
-    buildOpenApiDocument(options.publicUrl ?? `${request.protocol}://${request.host}`),
+  app.get(
+    '/v1/openapi.json',
+    {
+      schema: {
+        operationId: 'openApiDocument',
+        summary: 'This document',
+        response: { 200: openApiDocumentSchema },
+      },
+      config: { access: 'public' },
+    },
+    async (request) =>
+      publicApiDocument(app, options.publicUrl ?? `${request.protocol}://${request.host}`),
   );
 };
 
@@ -324,6 +295,27 @@ function toChatResponse(result: ChatTurnResult): ChatResponse {
     reply: result.reply,
     sources: result.sources,
   };
+}
+
+function conversationOf(messages: z.infer<typeof completionBodySchema>['messages']) {
+  return messages
+    .filter((item) => item.role === 'user' || item.role === 'assistant')
+    .map((item): HistoryTurn => ({
+      role: item.role as HistoryTurn['role'],
+      content: textOf(item.content),
+    }))
+    .filter((turn) => turn.content.trim());
+}
+
+// The last turn is the question; checked before the bot so a malformed request learns nothing.
+function questionOf(turns: HistoryTurn[]) {
+  const last = turns.at(-1);
+  if (!last || last.role !== 'user') {
+    throw new AppError('validation_error', 'Please check these fields: messages.', {
+      messages: 'The last message must be from the user: it is the question.',
+    });
+  }
+  return last;
 }
 
 function textOf(content: z.infer<typeof completionMessageSchema>['content']) {

@@ -4,20 +4,17 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import type { chatbots } from '../../db/schema';
-import type { KnowledgeService } from '../knowledge/knowledge.service';
+import type { HistoryTurn } from '../conversations/conversations.repository';
+import type { ConversationsService } from '../conversations/conversations.service';
+import type { Retriever } from '../retrieval';
 import type { SettingsService } from '../settings/settings.service';
 import { builtinAnswer } from './builtin-answer';
 import { buildPrompt } from './chat-prompt';
-import {
-  endIdleConversations,
-  finishTurn,
-  sourceNames,
-  startTurn,
-  type HistoryTurn,
-} from './chat.repository';
+import { contactRequestAnswerer, contactRequestReply } from './contact-request';
+import { sourceNames } from './chat.repository';
 import { detectLanguage, primaryLanguage } from './language';
 import { resolveModel, type ResolvedModel } from './model-provider';
-import { quotable, relevantPassages, toSources, type Passage } from './passages';
+import { relevantPassages, toSources, touchingFollowUp, type Passage } from './passages';
 import { storedAnswer, type StoredAnswer } from './stored-answer';
 
 export type ChatChannel = 'api' | 'widget' | 'preview';
@@ -33,6 +30,9 @@ export type ChatTurnInput = {
   // Earlier turns supplied by the caller (the OpenAI-compatible endpoint); otherwise the stored
   // conversation's last turns are the context.
   history?: HistoryTurn[];
+  // The caller can show its lead form now (the widget, before a lead is left): a request to be
+  // contacted is then answered with it at once.
+  leadFormAvailable?: boolean;
 };
 
 export type ChatTurnResult = ChatResponse & {
@@ -51,7 +51,8 @@ export type ChatReplyOptions = {
 
 export type ChatServiceOptions = {
   db: Database;
-  knowledge: KnowledgeService;
+  conversations: ConversationsService;
+  retriever: Retriever;
   settings: SettingsService;
   logger: Logger;
   providerTimeoutMs: number;
@@ -91,9 +92,11 @@ export class ChatService {
   // Marks conversations that went quiet as ended (the dashboard counts open ones as live chats).
   startSweeper() {
     this.sweeper = setInterval(() => {
-      endIdleConversations(this.options.db, conversationIdleMinutes).catch((error: unknown) =>
-        this.options.logger.warn({ err: error }, 'ending idle conversations failed'),
-      );
+      this.options.conversations
+        .endIdle(conversationIdleMinutes)
+        .catch((error: unknown) =>
+          this.options.logger.warn({ err: error }, 'ending idle conversations failed'),
+        );
     }, 60_000);
     this.sweeper.unref();
   }
@@ -104,7 +107,6 @@ export class ChatService {
 
   async reply(input: ChatTurnInput, replyOptions: ChatReplyOptions = {}): Promise<ChatTurnResult> {
     const started = performance.now();
-    const { db } = this.options;
     const { bot } = input;
     const message = input.message.trim();
     const language = detectLanguage(message) ?? primaryLanguage(input.language);
@@ -114,7 +116,7 @@ export class ChatService {
     // wait for the message to be stored either; the answer is held back until it is (`opened`).
     const searching = this.search(bot, message);
     const reading = this.options.settings.providerSettings(bot.userId);
-    const storing = startTurn(db, {
+    const storing = this.options.conversations.startTurn({
       botId: bot.id,
       userId: bot.userId,
       sessionId: input.sessionId?.trim() || randomUUID(),
@@ -141,32 +143,37 @@ export class ChatService {
 
     const settings = await reading;
     const model = resolveModel(settings, bot.model);
-    const coverage = model ? 'model' : 'quote';
-    const direct = this.relevant(bot, message, await searching, coverage);
+    const direct = this.relevant(bot, message, await searching);
     const passages =
-      direct.length > 0 ? direct : await this.searchWithContext(bot, message, history, coverage);
-    const stored = storedAnswer(message, passages);
-    const answer = stored
-      ? await this.answerStored(stored, started, { ...replyOptions, opened })
-      : model
-        ? await this.answerWithModel(
-            model,
-            { ...input, message },
-            passages,
-            history,
-            answerLanguage,
-            started,
-            { ...replyOptions, opened },
-          )
-        : await this.answerBuiltin(input.bot, message, passages, answerLanguage, started, {
-            ...replyOptions,
-            opened,
-          });
+      direct.length > 0 ? direct : await this.searchWithContext(bot, message, history);
+    // A request to be contacted is answered at once with the lead form, when there is one to show.
+    const contactReply = input.leadFormAvailable
+      ? contactRequestReply(bot, message, answerLanguage)
+      : null;
+    const stored = contactReply ? null : storedAnswer(message, passages);
+    const answer = contactReply
+      ? await this.answerContactRequest(contactReply, started, { ...replyOptions, opened })
+      : stored
+        ? await this.answerStored(stored, started, { ...replyOptions, opened })
+        : model
+          ? await this.answerWithModel(
+              model,
+              { ...input, message },
+              passages,
+              history,
+              answerLanguage,
+              started,
+              { ...replyOptions, opened },
+            )
+          : await this.answerBuiltin(input.bot, message, passages, answerLanguage, started, {
+              ...replyOptions,
+              opened,
+            });
     const turn = await opened;
 
     const sources = toSources(answer.passages);
     const latencyMs = Math.round(performance.now() - started);
-    const messageId = await finishTurn(db, {
+    const messageId = await this.options.conversations.finishTurn({
       conversationId: turn.conversationId,
       content: answer.text,
       sources,
@@ -191,31 +198,25 @@ export class ChatService {
   // The question alone first; a follow-up ("and how long does it take?") that finds nothing on
   // its own is searched again with the previous question, which supplies the missing subject
   // (the question's words count twice, so they still lead).
-  private async search(bot: ChatTurnInput['bot'], query: string): Promise<Found> {
-    const hits = await this.options.knowledge.index.search(
-      bot.id,
-      query,
-      searchDepth,
-      bot.indexVersion,
-    );
+  // One ranking: the same as `npm run eval:retrieval` measures (issue 12 §1).
+  private async search(
+    bot: ChatTurnInput['bot'],
+    query: string,
+    previousTurn?: string,
+  ): Promise<Found> {
+    const hits = await this.options.retriever.rank(bot.id, query, {
+      limit: searchDepth,
+      previousTurn,
+      knownVersion: bot.indexVersion,
+    });
     if (hits.length === 0) return { hits, titles: new Map() };
     return { hits, titles: await this.titlesOf([...new Set(hits.map((hit) => hit.sourceId))]) };
   }
 
-  private relevant(
-    bot: ChatTurnInput['bot'],
-    question: string,
-    found: Found,
-    coverage: 'quote' | 'model',
-  ) {
-    const { index } = this.options.knowledge;
-    return relevantPassages(
-      question,
-      found.hits,
-      found.titles,
-      passagesForModel,
-      (hit) => index.chunkTerms(bot.id, hit.chunkId),
-      coverage,
+  private relevant(bot: ChatTurnInput['bot'], question: string, found: Found) {
+    const { retriever } = this.options;
+    return relevantPassages(question, found.hits, found.titles, passagesForModel, (hit) =>
+      retriever.chunkTerms(bot.id, hit.chunkId),
     );
   }
 
@@ -223,13 +224,15 @@ export class ChatService {
     bot: ChatTurnInput['bot'],
     message: string,
     history: HistoryTurn[],
-    coverage: 'quote' | 'model',
   ) {
     const previous = [...history].reverse().find((turn) => turn.role === 'user')?.content;
     if (!previous) return [];
     const context = previous.slice(0, 500);
-    const found = await this.search(bot, `${message}\n${message}\n${context}`);
-    return this.relevant(bot, `${message}\n${context}`, found, coverage);
+    const found = await this.search(bot, message, context);
+    const { retriever } = this.options;
+    return touchingFollowUp(message, this.relevant(bot, `${message}\n${context}`, found), (hit) =>
+      retriever.chunkTerms(bot.id, hit.chunkId),
+    );
   }
 
   private async titlesOf(sourceIds: string[]) {
@@ -245,6 +248,24 @@ export class ChatService {
       while (this.titles.size > 20_000) this.titles.delete(this.titles.keys().next().value!);
     }
     return new Map(sourceIds.map((id) => [id, this.titles.get(id)?.name ?? 'Knowledge base']));
+  }
+
+  private async answerContactRequest(
+    text: string,
+    started: number,
+    { onToken, opened }: Gated,
+  ): Promise<Answer> {
+    await opened;
+    const firstTokenMs = Math.round(performance.now() - started);
+    emitInPieces(text, onToken);
+    return {
+      text,
+      passages: [],
+      answeredFromKnowledge: false,
+      answerer: contactRequestAnswerer,
+      status: 'complete',
+      firstTokenMs,
+    };
   }
 
   private async answerStored(
@@ -293,9 +314,12 @@ export class ChatService {
     // If the visitor's message cannot be stored, the model's work is wasted: stop it.
     const notStored = new AbortController();
     opened.catch(() => notStored.abort());
+    // The model reads the passages the built-in answer would cite, whole and numbered alike: one
+    // choice of evidence whichever answers.
+    const given = builtinAnswer(input.message, passages, input.bot, language).passages;
     const prompt = buildPrompt({
       bot: input.bot,
-      passages,
+      passages: given,
       history,
       message: input.message,
       language,
@@ -341,8 +365,8 @@ export class ChatService {
       if (clientSignal?.aborted) {
         return {
           text,
-          passages: citedPassages(text, passages),
-          answeredFromKnowledge: citedPassages(text, passages).length > 0,
+          passages: citedPassages(text, given),
+          answeredFromKnowledge: citedPassages(text, given).length > 0,
           answerer: resolved.label,
           status: 'interrupted',
           firstTokenMs,
@@ -354,12 +378,7 @@ export class ChatService {
         { botId: input.bot.id, model: resolved.label, reason: describeError(error) },
         'model failed; answering from the knowledge base',
       );
-      const builtin = builtinAnswer(
-        input.message,
-        quotable(input.message, passages),
-        input.bot,
-        language,
-      );
+      const builtin = builtinAnswer(input.message, passages, input.bot, language);
       const addition = text ? `\n\n${builtin.text}` : builtin.text;
       emitInPieces(addition, onToken);
       return {
@@ -373,7 +392,7 @@ export class ChatService {
     } finally {
       clearTimeout(timer);
     }
-    const cited = citedPassages(text, passages);
+    const cited = citedPassages(text, given);
     return {
       text,
       passages: cited,

@@ -8,6 +8,7 @@ function settings(overrides: Partial<ProviderSettings> = {}): ProviderSettings {
     customEndpoint: null,
     defaultModel: 'gpt-4-turbo',
     useCustomEndpoint: false,
+    customFetch: fetch,
     ...overrides,
   };
 }

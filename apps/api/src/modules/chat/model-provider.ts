@@ -29,6 +29,7 @@ export function resolveModel(
       name: 'custom',
       baseURL: settings.customEndpoint,
       ...(settings.keys.customApiKey ? { apiKey: settings.keys.customApiKey } : {}),
+      fetch: settings.customFetch,
     });
     return { model: provider.chatModel(name), label: `custom:${name}` };
   }

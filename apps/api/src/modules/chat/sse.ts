@@ -9,8 +9,9 @@ export type SseStream = {
   signal: AbortSignal;
 };
 
-// Takes the response over from Fastify and keeps the headers already set on the reply (security
-// headers, CORS), so the stream carries the same ones as a JSON answer would.
+// The one way both chat edges (the public API and the widget) stream: takes the response over
+// from Fastify and keeps the headers already set on the reply (security headers, CORS), so the
+// stream carries the same ones as a JSON answer would.
 export function openSse(reply: FastifyReply): SseStream {
   const headers: Record<string, string | number | string[]> = {};
   for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -25,7 +26,8 @@ export function openSse(reply: FastifyReply): SseStream {
   raw.writeHead(200, {
     ...headers,
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
+    // An answer belongs to one visitor or caller: nothing on the way may keep a copy.
+    'cache-control': 'no-store, no-transform',
     connection: 'keep-alive',
     // Proxies such as nginx would otherwise hold tokens back until their buffer fills.
     'x-accel-buffering': 'no',

@@ -1,20 +1,28 @@
 import { contactConfirmation, contactRequestSchema, type ContactResponse } from '@askwell/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client';
-import { insertContactMessage } from './contact.repository';
+import { z } from 'zod';
+import type { ContactService } from './contact.service';
 
-export const contactRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+const contactResponseSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+}) satisfies z.ZodType<ContactResponse>;
+
+export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> = async (
+  app,
+  { contact },
+) => {
   app.post(
     '/api/contact',
     {
-      schema: { body: contactRequestSchema },
+      schema: { body: contactRequestSchema, response: { 201: contactResponseSchema } },
       config: {
         access: 'public',
         rateLimit: { max: 5, timeWindow: '10 minutes' },
       },
     },
     async (request, reply) => {
-      const row = await insertContactMessage(db, {
+      const row = await contact.receive({
         ...request.body,
         email: request.body.email.toLowerCase(),
         ipAddress: request.ip,

@@ -1,8 +1,6 @@
 import {
   conversationListQuerySchema,
-  type ChatSource,
   type ConversationDetail,
-  type ConversationFeedback,
   type ConversationList,
   type ConversationMessage,
   type ConversationSummary,
@@ -10,20 +8,15 @@ import {
 } from '@askwell/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { attachmentName, toCsv } from '../../lib/csv';
-import { findOwnedBot } from '../bots/bots.repository';
-import { botNotFound } from '../bots/bots.routes';
+import type { ConversationSummaryRow, MessageRow } from './conversations.repository';
 import {
-  deleteOwnedConversation,
-  deleteVisitorData,
-  findOwnedConversation,
-  listConversations,
-  messagesOf,
-  type ConversationSummaryRow,
-  type MessageRow,
-} from './conversations.repository';
+  conversationDetailSchema,
+  conversationListSchema,
+  visitorDeleteResultSchema,
+} from './conversations.schemas';
+import type { ConversationsService } from './conversations.service';
 
 const conversationParamsSchema = z.object({ conversationId: z.string().max(64) });
 const visitorParamsSchema = z.object({
@@ -52,6 +45,7 @@ export function toConversationSummary(row: ConversationSummaryRow): Conversation
     messageCount: conversation.messageCount,
     preview: row.preview,
     answered: row.answered,
+    leadRequested: row.leadRequested,
     feedback: { up: row.feedbackUp, down: row.feedbackDown },
     lead: row.lead,
     startedAt: conversation.startedAt.toISOString(),
@@ -65,12 +59,12 @@ export function toConversationMessage(row: MessageRow): ConversationMessage {
     id: row.id,
     role: row.role === 'assistant' ? 'assistant' : 'visitor',
     content: row.content,
-    sources: (row.sources ?? []) as ChatSource[],
+    sources: row.sources ?? [],
     answerer: row.answerer,
     answeredFromKnowledge: row.answeredFromKnowledge,
     status: row.status,
     latencyMs: row.latencyMs,
-    feedback: (row.feedback as ConversationFeedback | null) ?? null,
+    feedback: row.feedback,
     feedbackComment: row.feedbackComment,
     createdAt: row.createdAt.toISOString(),
   };
@@ -86,13 +80,21 @@ function groupMessages(rows: MessageRow[]) {
   return byConversation;
 }
 
-export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const conversationsRoutes: FastifyPluginAsyncZod<{
+  conversations: ConversationsService;
+}> = async (app, { conversations }) => {
   app.get(
     '/api/conversations',
-    { schema: { querystring: conversationListQuerySchema }, config: { access: 'signed-in' } },
+    {
+      schema: {
+        querystring: conversationListQuerySchema,
+        response: { 200: conversationListSchema },
+      },
+      config: { access: 'signed-in' },
+    },
     async (request): Promise<ConversationList> => {
       const { page, pageSize, ...filters } = request.query;
-      const { rows, total } = await listConversations(db, request.user!.id, filters, {
+      const { rows, total } = await conversations.list(request.user!.id, filters, {
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
@@ -102,18 +104,27 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
 
   app.get(
     '/api/conversations/export',
-    { schema: { querystring: exportQuerySchema }, config: { access: 'signed-in' } },
+    {
+      schema: {
+        querystring: exportQuerySchema,
+        response: {
+          200: z
+            .string()
+            .describe(
+              'A file download: the messages as CSV (text/csv), or with format=json the conversations with their messages as a JSON document.',
+            ),
+        },
+      },
+      config: { access: 'signed-in' },
+    },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const { rows } = await listConversations(db, request.user!.id, filters, {
+      const { rows } = await conversations.list(request.user!.id, filters, {
         limit: exportLimit,
         offset: 0,
       });
       const byConversation = groupMessages(
-        await messagesOf(
-          db,
-          rows.map((row) => row.conversation.id),
-        ),
+        await conversations.messagesOf(rows.map((row) => row.conversation.id)),
       );
       reply.header('cache-control', 'no-store');
       if (format === 'json') {
@@ -175,37 +186,46 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
 
   app.get(
     '/api/conversations/:conversationId',
-    { schema: { params: conversationParamsSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { params: conversationParamsSchema, response: { 200: conversationDetailSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request): Promise<ConversationDetail> => {
-      const row = await findOwnedConversation(db, request.user!.id, request.params.conversationId);
+      const row = await conversations.findOwned(request.user!.id, request.params.conversationId);
       if (!row) throw conversationNotFound();
-      const messages = await messagesOf(db, [row.conversation.id]);
+      const messages = await conversations.messagesOf([row.conversation.id]);
       return { ...toConversationSummary(row), messages: messages.map(toConversationMessage) };
     },
   );
 
   app.delete(
     '/api/conversations/:conversationId',
-    { schema: { params: conversationParamsSchema }, config: { access: 'signed-in' } },
+    {
+      schema: {
+        params: conversationParamsSchema,
+        response: { 204: z.null().describe('Deleted.') },
+      },
+      config: { access: 'signed-in' },
+    },
     async (request, reply) => {
-      const deleted = await deleteOwnedConversation(
-        db,
+      const deleted = await conversations.deleteOwned(
         request.user!.id,
         request.params.conversationId,
       );
       if (!deleted) throw conversationNotFound();
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   app.delete(
     '/api/bots/:botId/visitors/:visitorId',
-    { schema: { params: visitorParamsSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { params: visitorParamsSchema, response: { 200: visitorDeleteResultSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request): Promise<VisitorDeleteResult> => {
-      const userId = request.user!.id;
       const { botId, visitorId } = request.params;
-      if (!(await findOwnedBot(db, userId, botId))) throw botNotFound();
-      return deleteVisitorData(db, userId, botId, visitorId);
+      return conversations.deleteVisitorData(request.user!.id, botId, visitorId);
     },
   );
 };

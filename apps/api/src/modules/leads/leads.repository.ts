@@ -1,20 +1,8 @@
 import type { LeadListQuery, LeadStatus } from '@askwell/shared';
-import {
-  and,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  ilike,
-  lt,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { escapeLike, pageWithTotal, uuidPattern } from '../../db/query-helpers';
 import { chatbots, conversations, leads } from '../../db/schema';
-import { uuidPattern } from '../bots/bots.repository';
 
 export type LeadRow = typeof leads.$inferSelect;
 export type LeadWithBot = { lead: LeadRow; botName: string };
@@ -51,6 +39,15 @@ export async function upsertLead(db: Database, input: NewLead) {
   return { lead, created };
 }
 
+export async function conversationHasLead(db: Database, conversationId: string) {
+  const [row] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(eq(leads.conversationId, conversationId))
+    .limit(1);
+  return Boolean(row);
+}
+
 // A conversation id from the widget is only linked when it really belongs to the same bot.
 export async function conversationOfBot(db: Database, botId: string, conversationId: string) {
   if (!uuidPattern.test(conversationId)) return null;
@@ -69,10 +66,6 @@ function nextDayStart(day: string) {
   const date = dayStart(day);
   date.setUTCDate(date.getUTCDate() + 1);
   return date;
-}
-
-export function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (match) => `\\${match}`);
 }
 
 export type LeadFilters = Omit<LeadListQuery, 'page' | 'pageSize'>;
@@ -103,7 +96,8 @@ export async function listLeads(
   page: { limit: number; offset: number },
 ): Promise<{ rows: LeadWithBot[]; total: number }> {
   const where = leadConditions(userId, filters);
-  const [rows, [totals]] = await Promise.all([
+  return pageWithTotal(
+    db,
     db
       .select({ lead: leads, botName: chatbots.name })
       .from(leads)
@@ -112,9 +106,9 @@ export async function listLeads(
       .orderBy(desc(leads.createdAt), desc(leads.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(leads).where(where),
-  ]);
-  return { rows, total: totals?.total ?? 0 };
+    leads,
+    where,
+  );
 }
 
 export async function findOwnedLead(db: Database, userId: string, leadId: string) {

@@ -3,15 +3,13 @@ import {
   leadStatusLabels,
   leadStatusUpdateSchema,
   type LeadList,
-  type LeadStatus,
 } from '@askwell/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { attachmentName, toCsv } from '../../lib/csv';
-import { deleteOwnedLead, findOwnedLead, listLeads, updateLeadStatus } from './leads.repository';
-import { toLead } from './leads.service';
+import { leadListSchema, leadSchema } from './leads.schemas';
+import { toLead, type LeadsService } from './leads.service';
 
 const leadParamsSchema = z.object({ leadId: z.string().max(64) });
 const exportLimit = 50_000;
@@ -20,13 +18,19 @@ function leadNotFound() {
   return new AppError('not_found', 'Lead not found.');
 }
 
-export const leadsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const leadsRoutes: FastifyPluginAsyncZod<{ leads: LeadsService }> = async (
+  app,
+  { leads },
+) => {
   app.get(
     '/api/leads',
-    { schema: { querystring: leadListQuerySchema }, config: { access: 'signed-in' } },
+    {
+      schema: { querystring: leadListQuerySchema, response: { 200: leadListSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request): Promise<LeadList> => {
       const { page, pageSize, ...filters } = request.query;
-      const { rows, total } = await listLeads(db, request.user!.id, filters, {
+      const { rows, total } = await leads.list(request.user!.id, filters, {
         limit: pageSize,
         offset: (page - 1) * pageSize,
       });
@@ -42,11 +46,14 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   app.get(
     '/api/leads/export.csv',
     {
-      schema: { querystring: leadListQuerySchema.omit({ page: true, pageSize: true }) },
+      schema: {
+        querystring: leadListQuerySchema.omit({ page: true, pageSize: true }),
+        response: { 200: z.string().describe('The matching leads as CSV (text/csv).') },
+      },
       config: { access: 'signed-in' },
     },
     async (request, reply) => {
-      const { rows } = await listLeads(db, request.user!.id, request.query, {
+      const { rows } = await leads.list(request.user!.id, request.query, {
         limit: exportLimit,
         offset: 0,
       });
@@ -57,7 +64,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
           lead.email,
           lead.phone,
           botName,
-          leadStatusLabels[lead.status as LeadStatus] ?? lead.status,
+          leadStatusLabels[lead.status] ?? lead.status,
           lead.consent ? 'yes' : 'no',
           lead.conversationId,
           lead.createdAt,
@@ -73,9 +80,12 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.get(
     '/api/leads/:leadId',
-    { schema: { params: leadParamsSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { params: leadParamsSchema, response: { 200: leadSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => {
-      const row = await findOwnedLead(db, request.user!.id, request.params.leadId);
+      const row = await leads.findOwned(request.user!.id, request.params.leadId);
       if (!row) throw leadNotFound();
       return toLead(row.lead, row.botName);
     },
@@ -84,12 +94,15 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
   app.patch(
     '/api/leads/:leadId',
     {
-      schema: { params: leadParamsSchema, body: leadStatusUpdateSchema },
+      schema: {
+        params: leadParamsSchema,
+        body: leadStatusUpdateSchema,
+        response: { 200: leadSchema },
+      },
       config: { access: 'signed-in' },
     },
     async (request) => {
-      const row = await updateLeadStatus(
-        db,
+      const row = await leads.updateStatus(
         request.user!.id,
         request.params.leadId,
         request.body.status,
@@ -101,12 +114,15 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
 
   app.delete(
     '/api/leads/:leadId',
-    { schema: { params: leadParamsSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { params: leadParamsSchema, response: { 204: z.null().describe('Deleted.') } },
+      config: { access: 'signed-in' },
+    },
     async (request, reply) => {
-      if (!(await deleteOwnedLead(db, request.user!.id, request.params.leadId))) {
+      if (!(await leads.delete(request.user!.id, request.params.leadId))) {
         throw leadNotFound();
       }
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

@@ -1,17 +1,32 @@
 import {
+  leadCaptureEnabled,
   leadCreatedEventName,
   leadInputSchema,
   type Lead,
   type LeadCreatedEvent,
   type LeadInput,
   type LeadStatus,
+  type WidgetLeadPrompt,
 } from '@askwell/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Realtime } from '../../plugins/realtime';
 import type { BotRow } from '../bots/bots.repository';
-import { conversationOfBot, upsertLead, type LeadRow } from './leads.repository';
+import { contactRequestAnswerer } from '../chat/contact-request';
+import type { ConversationsService } from '../conversations/conversations.service';
+import { asksToBeContacted } from '../widget/widget-texts';
+import {
+  conversationHasLead,
+  conversationOfBot,
+  deleteOwnedLead,
+  findOwnedLead,
+  listLeads,
+  updateLeadStatus,
+  upsertLead,
+  type LeadFilters,
+  type LeadRow,
+} from './leads.repository';
 import type { WebhookOutbox } from './webhook-outbox';
 
 export type LeadsServiceOptions = {
@@ -19,6 +34,7 @@ export type LeadsServiceOptions = {
   webhooks: WebhookOutbox;
   realtime: Realtime;
   logger: Logger;
+  conversations: ConversationsService;
 };
 
 export type CaptureContext = { conversationId?: string | null };
@@ -33,7 +49,7 @@ export function toLead(row: LeadRow, botName: string): Lead {
     email: row.email,
     phone: row.phone,
     consent: row.consent,
-    status: row.status as LeadStatus,
+    status: row.status,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -87,5 +103,52 @@ export class LeadsService {
       });
     }
     return { lead: toLead(lead, bot.name), created };
+  }
+
+  // The owner's leads, newest first, with the name of each lead's bot.
+  list(userId: string, filters: LeadFilters, page: { limit: number; offset: number }) {
+    return listLeads(this.options.db, userId, filters, page);
+  }
+
+  findOwned(userId: string, leadId: string) {
+    return findOwnedLead(this.options.db, userId, leadId);
+  }
+
+  updateStatus(userId: string, leadId: string, status: LeadStatus) {
+    return updateLeadStatus(this.options.db, userId, leadId, status);
+  }
+
+  delete(userId: string, leadId: string) {
+    return deleteOwnedLead(this.options.db, userId, leadId);
+  }
+
+  hasLead(conversationId: string) {
+    return conversationHasLead(this.options.db, conversationId);
+  }
+
+  // A conversation that already left contact details is not offered the form again.
+  async formAvailable(conversationId: string | null) {
+    return !(conversationId && (await this.hasLead(conversationId)));
+  }
+
+  // After a widget answer: whether to offer the lead form, and why. A visitor who asks to be
+  // contacted is asked first; then one the knowledge could not answer; then, if the owner set a
+  // number, one who has sent that many messages.
+  async promptAfterAnswer(
+    bot: BotRow,
+    message: string,
+    answer: { conversationId: string; answeredFromKnowledge: boolean; answerer: string },
+  ): Promise<WidgetLeadPrompt | null> {
+    if (!leadCaptureEnabled(bot)) return null;
+    if (await this.hasLead(answer.conversationId)) return null;
+    if (answer.answerer === contactRequestAnswerer || asksToBeContacted(message)) {
+      return 'contact_request';
+    }
+    if (!answer.answeredFromKnowledge) return 'unanswered';
+    if (bot.leadAfterMessages) {
+      const sent = await this.options.conversations.countVisitorMessages(answer.conversationId);
+      if (sent >= bot.leadAfterMessages) return 'message_count';
+    }
+    return null;
   }
 }

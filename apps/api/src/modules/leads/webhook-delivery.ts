@@ -1,4 +1,4 @@
-import type { WebhookDelivery, WebhookDeliveryStatus, WebhookEvent } from '@askwell/shared';
+import type { WebhookDelivery } from '@askwell/shared';
 import type { DeliveryRow } from './webhooks.repository';
 
 export function toWebhookDelivery(row: DeliveryRow): WebhookDelivery {
@@ -6,9 +6,9 @@ export function toWebhookDelivery(row: DeliveryRow): WebhookDelivery {
     id: row.id,
     botId: row.botId,
     leadId: row.leadId,
-    event: row.event as WebhookEvent,
+    event: row.event,
     url: row.url,
-    status: row.status as WebhookDeliveryStatus,
+    status: row.status,
     attempts: row.attempts,
     lastStatusCode: row.lastStatusCode,
     lastError: row.lastError,

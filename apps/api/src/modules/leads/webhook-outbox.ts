@@ -28,7 +28,7 @@ export class WebhookOutbox {
         name: lead.name,
         email: lead.email,
         phone: lead.phone,
-        status: lead.status as NonNullable<WebhookPayload['lead']>['status'],
+        status: lead.status,
         conversationId: lead.conversationId,
         createdAt: lead.createdAt.toISOString(),
       },

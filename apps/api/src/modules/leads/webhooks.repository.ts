@@ -1,7 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { chatbots, webhookDeliveries } from '../../db/schema';
-import { uuidPattern } from '../bots/bots.repository';
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type NewDelivery = typeof webhookDeliveries.$inferInsert;
@@ -35,19 +34,4 @@ export async function listDeliveries(db: Database, botId: string, limit: number)
     .where(eq(webhookDeliveries.botId, botId))
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(limit);
-}
-
-export async function setBotWebhook(
-  db: Database,
-  userId: string,
-  botId: string,
-  patch: { webhookUrl?: string | null; webhookSecretEncrypted?: string | null },
-) {
-  if (!uuidPattern.test(botId)) return null;
-  const [row] = await db
-    .update(chatbots)
-    .set(patch)
-    .where(and(eq(chatbots.id, botId), eq(chatbots.userId, userId)))
-    .returning();
-  return row ?? null;
 }

@@ -5,25 +5,29 @@ import {
   type WebhookSettings,
 } from '@askwell/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client';
+import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { findOwnedBot } from '../bots/bots.repository';
-import { botNotFound, botParamsSchema } from '../bots/bots.routes';
+import { botNotFound, botParamsSchema, type BotsService } from '../bots/bots.service';
+import {
+  webhookDeliverySchema,
+  webhookSecretSchema,
+  webhookSettingsSchema,
+  webhookSettingsWithDeliveriesSchema,
+} from './webhooks.schemas';
 import type { WebhookService } from './webhooks.service';
 
 export const webhooksRoutes: FastifyPluginAsyncZod<{
-  db: Database;
+  bots: BotsService;
   webhooks: WebhookService;
-}> = async (app, { db, webhooks }) => {
-  async function ownedBot(userId: string, botId: string) {
-    const bot = await findOwnedBot(db, userId, botId);
-    if (!bot) throw botNotFound();
-    return bot;
-  }
+}> = async (app, { bots, webhooks }) => {
+  const ownedBot = (userId: string, botId: string) => bots.requireOwned(userId, botId);
 
   app.get(
     '/api/bots/:botId/webhook',
-    { schema: { params: botParamsSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { params: botParamsSchema, response: { 200: webhookSettingsWithDeliveriesSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request): Promise<WebhookSettings & { deliveries: WebhookDelivery[] }> => {
       const bot = await ownedBot(request.user!.id, request.params.botId);
       return { ...webhooks.settingsOf(bot), deliveries: await webhooks.deliveries(bot.id) };
@@ -33,7 +37,11 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/bots/:botId/webhook',
     {
-      schema: { params: botParamsSchema, body: webhookUrlSchema },
+      schema: {
+        params: botParamsSchema,
+        body: webhookUrlSchema,
+        response: { 200: webhookSettingsSchema },
+      },
       config: { access: 'signed-in' },
     },
     async (request): Promise<WebhookSettings> => {
@@ -46,7 +54,10 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/bots/:botId/webhook/secret',
-    { schema: { params: botParamsSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { params: botParamsSchema, response: { 200: webhookSecretSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request, reply): Promise<WebhookSecret> => {
       const bot = await ownedBot(request.user!.id, request.params.botId);
       const secret = webhooks.revealSecret(bot);
@@ -59,7 +70,10 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
   // Generates the secret, or replaces it: deliveries from then on are signed with the new one.
   app.post(
     '/api/bots/:botId/webhook/secret',
-    { schema: { params: botParamsSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { params: botParamsSchema, response: { 200: webhookSecretSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request, reply): Promise<WebhookSecret> => {
       const bot = await ownedBot(request.user!.id, request.params.botId);
       const secret = await webhooks.rotateSecret(bot);
@@ -70,7 +84,13 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/bots/:botId/webhook/test',
-    { schema: { params: botParamsSchema }, config: { access: 'signed-in' } },
+    {
+      schema: {
+        params: botParamsSchema,
+        response: { 202: webhookDeliverySchema.describe('The test delivery, queued.') },
+      },
+      config: { access: 'signed-in' },
+    },
     async (request, reply) => {
       const bot = await ownedBot(request.user!.id, request.params.botId);
       return reply.status(202).send(await webhooks.sendTest(bot));
@@ -79,7 +99,10 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/bots/:botId/webhook/deliveries',
-    { schema: { params: botParamsSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { params: botParamsSchema, response: { 200: z.array(webhookDeliverySchema) } },
+      config: { access: 'signed-in' },
+    },
     async (request): Promise<WebhookDelivery[]> => {
       const bot = await ownedBot(request.user!.id, request.params.botId);
       return webhooks.deliveries(bot.id);

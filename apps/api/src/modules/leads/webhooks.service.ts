@@ -4,14 +4,20 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { JobQueue } from '../../lib/job-queue';
 import type { BotRow } from '../bots/bots.repository';
-import { checkHostIsPublic } from '../knowledge/website/public-address';
+import type { BotsService } from '../bots/bots.service';
+import {
+  checkUrlTarget,
+  createOutboundFetch,
+  outboundErrorOf,
+  type OutboundFetch,
+  type Resolver,
+} from '../../lib/outbound-http';
 import { toWebhookDelivery } from './webhook-delivery';
 import { webhookQueue, type DeliveryJob, type WebhookOutbox } from './webhook-outbox';
 import { generateWebhookSecret, signWebhook } from './webhook-signature';
 import {
   findDelivery,
   listDeliveries,
-  setBotWebhook,
   updateDelivery,
   type DeliveryRow,
 } from './webhooks.repository';
@@ -24,6 +30,7 @@ export type SecretCipher = {
 
 export type WebhookServiceOptions = {
   db: Database;
+  bots: BotsService;
   queue: JobQueue;
   outbox: WebhookOutbox;
   secrets: SecretCipher;
@@ -33,6 +40,8 @@ export type WebhookServiceOptions = {
   retryDelaySeconds: number;
   retryLimit?: number;
   timeoutMs?: number;
+  // Tests resolve names without DNS.
+  resolve?: Resolver;
 };
 
 const userAgent = 'Askwell-Webhooks/1.0';
@@ -45,10 +54,19 @@ class DeliveryAttemptFailed extends Error {}
 export class WebhookService {
   private readonly retryLimit: number;
   private readonly timeoutMs: number;
+  private readonly outbound: OutboundFetch;
 
   constructor(private readonly options: WebhookServiceOptions) {
     this.retryLimit = options.retryLimit ?? 6;
     this.timeoutMs = options.timeoutMs ?? 10_000;
+    // The receiver's answer is only read for its status; its body is never downloaded.
+    this.outbound = createOutboundFetch({
+      allowPrivateNetwork: options.allowPrivateNetwork,
+      ...(options.resolve ? { resolve: options.resolve } : {}),
+      timeoutMs: this.timeoutMs,
+      maxResponseBytes: 64 * 1024,
+      redirects: 'refuse',
+    });
   }
 
   async start() {
@@ -88,12 +106,12 @@ export class WebhookService {
     if (url && !bot.webhookSecretEncrypted) {
       patch.webhookSecretEncrypted = this.options.secrets.encrypt(generateWebhookSecret());
     }
-    return setBotWebhook(this.options.db, bot.userId, bot.id, patch);
+    return this.options.bots.setWebhook(bot.userId, bot.id, patch);
   }
 
   async rotateSecret(bot: BotRow) {
     const secret = generateWebhookSecret();
-    await setBotWebhook(this.options.db, bot.userId, bot.id, {
+    await this.options.bots.setWebhook(bot.userId, bot.id, {
       webhookSecretEncrypted: this.options.secrets.encrypt(secret),
     });
     return secret;
@@ -118,11 +136,17 @@ export class WebhookService {
         },
       );
     }
-    if (this.options.allowPrivateNetwork) return;
-    const check = await checkHostIsPublic(parsed.hostname);
-    if (!check.ok) {
+    // Checked again on every delivery, where it counts: a name may resolve differently later.
+    try {
+      await checkUrlTarget(parsed, {
+        allowPrivateNetwork: this.options.allowPrivateNetwork,
+        ...(this.options.resolve ? { resolve: this.options.resolve } : {}),
+      });
+    } catch (error) {
+      const refused = outboundErrorOf(error);
+      if (!refused) throw error;
       const message =
-        check.reason === 'blocked_address'
+        refused.code === 'blocked_address'
           ? 'This webhook URL points to a private network address, which is not allowed.'
           : 'This webhook URL cannot be resolved. Check the host name.';
       throw new AppError('validation_error', message, { url: message });
@@ -193,24 +217,13 @@ export class WebhookService {
     } catch {
       return { ok: false, statusCode: null, error: 'The webhook URL is invalid.', permanent: true };
     }
-    if (!this.options.allowPrivateNetwork) {
-      const check = await checkHostIsPublic(url.hostname);
-      if (!check.ok) {
-        return {
-          ok: false,
-          statusCode: null,
-          error: check.detail,
-          permanent: check.reason === 'blocked_address',
-        };
-      }
-    }
     const body = JSON.stringify(delivery.payload);
     const timestamp = Math.floor(Date.now() / 1000);
     try {
-      const response = await fetch(url, {
+      // The outbound client refuses non-public addresses and redirects (which could point
+      // anywhere, private networks included).
+      const response = await this.outbound(url, {
         method: 'POST',
-        // A redirect could point anywhere, private networks included, so none is followed.
-        redirect: 'manual',
         signal: AbortSignal.timeout(this.timeoutMs),
         headers: {
           'content-type': 'application/json',
@@ -229,13 +242,33 @@ export class WebhookService {
       if (response.status >= 200 && response.status < 300) {
         return { ok: true, statusCode: response.status };
       }
-      const error =
-        response.status >= 300 && response.status < 400
-          ? `Redirects are not followed (HTTP ${response.status}).`
-          : `The receiver answered HTTP ${response.status}.`;
-      return { ok: false, statusCode: response.status, error, permanent: false };
+      return {
+        ok: false,
+        statusCode: response.status,
+        error: `The receiver answered HTTP ${response.status}.`,
+        permanent: false,
+      };
     } catch (error) {
-      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      const refused = outboundErrorOf(error);
+      if (refused?.code === 'redirect_refused') {
+        return {
+          ok: false,
+          statusCode: refused.status ?? null,
+          error: `Redirects are not followed (HTTP ${refused.status}).`,
+          permanent: false,
+        };
+      }
+      if (refused?.code === 'blocked_address' || refused?.code === 'unresolvable') {
+        return {
+          ok: false,
+          statusCode: null,
+          error: refused.message,
+          permanent: refused.code === 'blocked_address',
+        };
+      }
+      const timedOut =
+        (error instanceof DOMException && error.name === 'TimeoutError') ||
+        refused?.code === 'timeout';
       const message = timedOut
         ? `No answer within ${Math.round(this.timeoutMs / 1000)} seconds.`
         : `Could not connect: ${describe(error)}`;

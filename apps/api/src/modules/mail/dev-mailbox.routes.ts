@@ -1,12 +1,16 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { outboxEmails } from '../../db/schema';
 
 // Outside production, the outbox is readable in the browser so that a local install without SMTP
 // can still finish sign-up. Production never registers this route.
 export const devMailboxRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
-  app.get('/dev/mailbox', { config: { access: 'public' } }, async (_request, reply) => {
+  const schema = {
+    response: { 200: z.string().describe('text/html: the newest 50 outbox emails.') },
+  };
+  app.get('/dev/mailbox', { schema, config: { access: 'public' } }, async (_request, reply) => {
     const mails = await db
       .select()
       .from(outboxEmails)

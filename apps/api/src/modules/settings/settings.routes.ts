@@ -1,25 +1,60 @@
-import { connectionTestSchema, modelSettingsUpdateSchema } from '@askwell/shared';
+import {
+  connectionTestSchema,
+  modelSettingsUpdateSchema,
+  type ConnectionTestResult,
+  type MaskedSecret,
+  type ModelSettings,
+} from '@askwell/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { SettingsService } from './settings.service';
+
+// A stored key is never sent back: only whether it is set and its last characters.
+const maskedSecretSchema = z.object({
+  set: z.boolean(),
+  masked: z.string().nullable(),
+}) satisfies z.ZodType<MaskedSecret>;
+
+const modelSettingsSchema = z.object({
+  providerKeys: z.object({
+    openai: maskedSecretSchema,
+    google: maskedSecretSchema,
+    anthropic: maskedSecretSchema,
+    customApiKey: maskedSecretSchema,
+  }),
+  customEndpoint: z.string().nullable(),
+  defaultModel: z.string(),
+  useCustomEndpoint: z.boolean(),
+}) satisfies z.ZodType<ModelSettings>;
+
+const connectionTestResultSchema = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+}) satisfies z.ZodType<ConnectionTestResult>;
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (
   app,
   { settings },
 ) => {
-  app.get('/api/settings', { config: { access: 'signed-in' } }, async (request) =>
-    settings.get(request.user!.id),
+  app.get(
+    '/api/settings',
+    { schema: { response: { 200: modelSettingsSchema } }, config: { access: 'signed-in' } },
+    async (request) => settings.get(request.user!.id),
   );
 
   app.put(
     '/api/settings',
-    { schema: { body: modelSettingsUpdateSchema }, config: { access: 'signed-in' } },
+    {
+      schema: { body: modelSettingsUpdateSchema, response: { 200: modelSettingsSchema } },
+      config: { access: 'signed-in' },
+    },
     async (request) => settings.update(request.user!.id, request.body),
   );
 
   app.post(
     '/api/settings/test-connection',
     {
-      schema: { body: connectionTestSchema },
+      schema: { body: connectionTestSchema, response: { 200: connectionTestResultSchema } },
       config: {
         access: 'signed-in',
         // Each test makes an outgoing request on the customer's behalf.

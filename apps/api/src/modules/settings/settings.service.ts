@@ -10,7 +10,13 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { maskSecret, type SecretBox } from '../../lib/secrets';
-import { checkHostIsPublic } from '../knowledge/website/public-address';
+import {
+  checkUrlTarget,
+  createOutboundFetch,
+  outboundErrorOf,
+  type OutboundFetch,
+  type Resolver,
+} from '../../lib/outbound-http';
 import { testProviderConnection } from './provider-connection';
 import {
   findSettings,
@@ -25,6 +31,9 @@ export type ProviderSettings = {
   customEndpoint: string | null;
   defaultModel: string;
   useCustomEndpoint: boolean;
+  // How to reach the custom endpoint: the outbound client, which refuses non-public addresses
+  // (outside development), redirects and oversized answers.
+  customFetch: typeof globalThis.fetch;
 };
 
 const columnOf = {
@@ -51,8 +60,26 @@ export class SettingsService {
       // A custom endpoint on a private network (a local Ollama) is fine for a self-hosted install
       // but lets a customer of a shared one reach the server's own network.
       allowPrivateNetwork?: boolean;
+      // Tests resolve names without DNS.
+      resolve?: Resolver;
     },
-  ) {}
+  ) {
+    this.outbound = createOutboundFetch({
+      ...this.policy(),
+      timeoutMs: 120_000,
+      maxResponseBytes: 32 * 1024 * 1024,
+      redirects: 'refuse',
+    });
+  }
+
+  private readonly outbound: OutboundFetch;
+
+  private policy() {
+    return {
+      allowPrivateNetwork: this.options.allowPrivateNetwork ?? false,
+      ...(this.options.resolve ? { resolve: this.options.resolve } : {}),
+    };
+  }
 
   async get(userId: string): Promise<ModelSettings> {
     const row = await findSettings(this.options.db, userId);
@@ -109,6 +136,7 @@ export class SettingsService {
       customEndpoint: row?.customEndpoint ?? null,
       defaultModel: row?.defaultModel ?? defaultModel,
       useCustomEndpoint: row?.useCustomEndpoint ?? false,
+      customFetch: this.outbound,
     };
     this.cache.set(userId, { at: Date.now(), value });
     if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value!);
@@ -125,16 +153,18 @@ export class SettingsService {
       if (settings.customEndpoint) await this.assertReachable(settings.customEndpoint);
       return testProviderConnection(
         { provider, apiKey: settings.keys.customApiKey, baseUrl: settings.customEndpoint },
-        timing,
+        { ...timing, fetch: this.outbound },
       );
     }
     return testProviderConnection({ provider, apiKey: settings.keys[provider] }, timing);
   }
 
+  // A saved endpoint is checked again on every call; this only tells the owner early.
   private async assertReachable(endpoint: string) {
-    if (this.options.allowPrivateNetwork ?? true) return;
-    const check = await checkHostIsPublic(new URL(endpoint).hostname);
-    if (!check.ok && check.reason === 'blocked_address') {
+    try {
+      await checkUrlTarget(endpoint, this.policy());
+    } catch (error) {
+      if (outboundErrorOf(error)?.code !== 'blocked_address') return;
       throw new AppError('validation_error', 'Please check these fields: customEndpoint.', {
         customEndpoint:
           'This address is on a private network, which this installation does not allow.',

@@ -1,4 +1,9 @@
-import { widgetLanguages, type WidgetLanguage, type WidgetTexts } from '@askwell/shared';
+import {
+  widgetLanguages,
+  type BotGoal,
+  type WidgetLanguage,
+  type WidgetTexts,
+} from '@askwell/shared';
 
 const texts: Record<WidgetLanguage, WidgetTexts> = {
   en: {
@@ -151,4 +156,88 @@ const contactRequest =
 
 export function asksToBeContacted(message: string) {
   return contactRequest.test(message);
+}
+
+// The built-in answerer's own words around the quoted passages (which stay as written), in the
+// widget's languages; any other language gets English.
+export type AnswerTexts = {
+  frame: string;
+  // Said when nothing in the knowledge answers, per bot goal, unless the owner wrote their own.
+  noAnswer: Record<BotGoal, string>;
+};
+
+const answerTextsByLanguage: Record<WidgetLanguage, AnswerTexts> = {
+  en: {
+    frame: 'From our documents:',
+    noAnswer: {
+      lead_generation:
+        "I'm sorry, I don't have information about that yet. If you leave your email address, our team will get back to you.",
+      product_recommendation:
+        "I'm sorry, I couldn't find that in our catalogue information. Could you tell me a little more about what you are looking for?",
+      support:
+        "I'm sorry, I couldn't find an answer to that. Could you rephrase your question, or contact our support team?",
+      information:
+        "I'm sorry, I don't have information about that yet. Could you rephrase your question?",
+    },
+  },
+  es: {
+    frame: 'Según nuestros documentos:',
+    noAnswer: {
+      lead_generation:
+        'Lo siento, todavía no tengo información sobre eso. Si nos dejas tu correo electrónico, nuestro equipo se pondrá en contacto contigo.',
+      product_recommendation:
+        'Lo siento, no lo he encontrado en la información de nuestro catálogo. ¿Podrías contarme un poco más sobre lo que buscas?',
+      support:
+        'Lo siento, no he encontrado una respuesta a eso. ¿Podrías reformular tu pregunta o contactar con nuestro equipo de soporte?',
+      information:
+        'Lo siento, todavía no tengo información sobre eso. ¿Podrías reformular tu pregunta?',
+    },
+  },
+  de: {
+    frame: 'Aus unseren Dokumenten:',
+    noAnswer: {
+      lead_generation:
+        'Dazu habe ich leider noch keine Informationen. Wenn Sie uns Ihre E-Mail-Adresse hinterlassen, meldet sich unser Team bei Ihnen.',
+      product_recommendation:
+        'Das habe ich in unseren Katalogangaben leider nicht gefunden. Können Sie mir etwas mehr darüber sagen, wonach Sie suchen?',
+      support:
+        'Dazu habe ich leider keine Antwort gefunden. Können Sie Ihre Frage anders formulieren oder sich an unser Support-Team wenden?',
+      information:
+        'Dazu habe ich leider noch keine Informationen. Können Sie Ihre Frage anders formulieren?',
+    },
+  },
+  fr: {
+    frame: 'D’après nos documents :',
+    noAnswer: {
+      lead_generation:
+        'Désolé, je n’ai pas encore d’informations à ce sujet. Si vous nous laissez votre adresse e-mail, notre équipe vous recontactera.',
+      product_recommendation:
+        'Désolé, je ne l’ai pas trouvé dans les informations de notre catalogue. Pourriez-vous m’en dire un peu plus sur ce que vous cherchez ?',
+      support:
+        'Désolé, je n’ai pas trouvé de réponse à cela. Pourriez-vous reformuler votre question ou contacter notre équipe d’assistance ?',
+      information:
+        'Désolé, je n’ai pas encore d’informations à ce sujet. Pourriez-vous reformuler votre question ?',
+    },
+  },
+};
+
+// The default message a new bot is created with, in the widget's languages: a bot whose owner
+// left it as it came speaks the visitor's language; one the owner rewrote is used as written.
+const defaultFallbackByLanguage: Record<WidgetLanguage, string> = {
+  en: "I'm sorry, I don't have information about that yet. Could you rephrase, or leave your email so our team can follow up?",
+  es: 'Lo siento, todavía no tengo información sobre eso. ¿Podrías reformular la pregunta o dejarnos tu correo electrónico para que nuestro equipo te responda?',
+  de: 'Dazu habe ich leider noch keine Informationen. Können Sie die Frage anders formulieren oder uns Ihre E-Mail-Adresse hinterlassen, damit sich unser Team meldet?',
+  fr: 'Désolé, je n’ai pas encore d’informations à ce sujet. Pourriez-vous reformuler, ou nous laisser votre e-mail pour que notre équipe vous réponde ?',
+};
+
+function widgetLanguageOf(language: string | null): WidgetLanguage {
+  return widgetLanguages.find((known) => known === language) ?? 'en';
+}
+
+export function answerTexts(language: string | null): AnswerTexts {
+  return answerTextsByLanguage[widgetLanguageOf(language)];
+}
+
+export function defaultFallbackIn(language: string | null) {
+  return defaultFallbackByLanguage[widgetLanguageOf(language)];
 }

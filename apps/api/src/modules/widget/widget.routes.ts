@@ -11,31 +11,30 @@ import {
   type WidgetSession,
   type WidgetStreamEvent,
 } from '@askwell/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { consumeThrottle } from '../../lib/throttle';
-import { uuidPattern, type BotRow } from '../bots/bots.repository';
+import { errorResponse } from '../../plugins/openapi';
+import { allowWidgetCors, mayPreviewBot } from '../../plugins/widget-access';
+import { uuidPattern } from '../../db/query-helpers';
+import type { BotRow } from '../bots/bots.repository';
+import type { BotsService } from '../bots/bots.service';
+import { openSse } from '../chat/sse';
+import type { ConversationsService } from '../conversations/conversations.service';
 import { ownOrigins, originMatches, requestOrigin } from './widget-origin';
-import { pickLanguage, widgetTexts, asksToBeContacted } from './widget-texts';
 import {
-  newVisitorId,
-  visitorIdPattern,
-  WidgetTokens,
-  type WidgetSessionClaims,
-} from './widget-token';
-import {
-  countVisitorMessages,
-  endConversations,
-  findBot,
-  findCurrentConversation,
-  hasLead,
-  listConversationMessages,
-  recordRefusedOrigin,
-  setAssistantFeedback,
-} from './widget.repository';
+  jsonResponse,
+  widgetBotConfigSchema,
+  widgetConversationSchema,
+  widgetFeedbackSchema,
+  widgetLeadResultSchema,
+  widgetPageErrors,
+  widgetSessionErrors,
+  widgetSessionSchema,
+  widgetStreamEventSchema,
+} from './widget.schemas';
+import { pickLanguage, widgetTexts } from './widget-texts';
+import { newVisitorId, visitorIdPattern, WidgetTokens } from './widget-token';
 
 // The chat engine and lead capture as the widget uses them; the real services are passed in by
 // app.ts, so this module depends only on what it calls.
@@ -49,6 +48,7 @@ export type WidgetChat = {
       visitorId?: string;
       pageUrl?: string;
       language?: string;
+      leadFormAvailable?: boolean;
     },
     options?: { onToken?: (text: string) => void; signal?: AbortSignal },
   ): Promise<{
@@ -58,6 +58,8 @@ export type WidgetChat = {
     sources: ChatSource[];
     messageId: string;
     answeredFromKnowledge: boolean;
+    // Who wrote the reply ('contact_request' when the visitor asked to be contacted).
+    answerer: string;
   }>;
 };
 
@@ -67,135 +69,43 @@ export type WidgetLeads = {
     input: LeadInput,
     context: { conversationId?: string | null },
   ): Promise<{ created: boolean }>;
+  hasLead(conversationId: string): Promise<boolean>;
+  formAvailable(conversationId: string | null): Promise<boolean>;
+  promptAfterAnswer(
+    bot: BotRow,
+    message: string,
+    answer: { conversationId: string; answeredFromKnowledge: boolean; answerer: string },
+  ): Promise<WidgetLeadPrompt | null>;
 };
-
-export type WidgetLimits = {
-  // Requests per minute.
-  visitorMessages: number;
-  botMessages: number;
-  visitorRequests: number;
-  addressRequests: number;
-};
-
-export const defaultWidgetLimits: WidgetLimits = {
-  visitorMessages: 20,
-  botMessages: 600,
-  visitorRequests: 120,
-  // Every page view loads the config; offices and mobile carriers put many visitors behind one IP.
-  addressRequests: 300,
-};
-
-type Gate = { session: boolean; bucket: 'message' | 'request' };
-
-type WidgetContext = {
-  bot: BotRow;
-  origin: string;
-  preview: boolean;
-  visitorId: string | null;
-};
-
-declare module 'fastify' {
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting needs an interface
-  interface FastifyContextConfig {
-    widget?: Gate;
-  }
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting needs an interface
-  interface FastifyRequest {
-    widget: WidgetContext | null;
-  }
-}
 
 const botParams = z.object({ botId: z.string().max(64) });
 const corsMethods = 'GET, POST, PUT, DELETE, OPTIONS';
 const corsHeaders = 'authorization, content-type';
 
-function allowCors(reply: FastifyReply, origin: string) {
-  reply.header('access-control-allow-origin', origin);
-  reply.header('vary', 'Origin');
-}
-
+// Which page and visitor may call each route is declared (`widgetPage`, `widgetSession`) and
+// checked by plugins/widget-access.ts, which puts the bot, origin and visitor on request.widget.
 export const widgetRoutes: FastifyPluginAsyncZod<{
-  db: Database;
+  bots: BotsService;
+  conversations: ConversationsService;
+  // Signs the visitor session tokens the access plugin verifies.
   secret: string;
   publicUrl?: string;
   chat?: WidgetChat;
-  leads?: WidgetLeads;
-  limits?: Partial<WidgetLimits>;
+  leads: WidgetLeads;
 }> = async (app, options) => {
-  const { db } = options;
+  const { bots, conversations, leads } = options;
   const tokens = new WidgetTokens(options.secret);
-  const limits = { ...defaultWidgetLimits, ...options.limits };
-
-  app.decorateRequest('widget', null);
-
-  async function throttle(key: string, max: number) {
-    const { allowed, retryAfterSeconds } = await consumeThrottle(db, key, max, 60);
-    if (!allowed) {
-      throw new AppError(
-        'rate_limited',
-        'Too many messages at once. Please wait a moment and try again.',
-        undefined,
-        { 'retry-after': String(retryAfterSeconds) },
-      );
-    }
-  }
-
-  // The order is the contract (DESIGN.md §7): bot exists → enabled → origin allowed → visitor
-  // session → rate limits. Runs before body validation so a refused caller learns nothing else.
-  async function gate(request: FastifyRequest, reply: FastifyReply) {
-    const config = request.routeOptions.config.widget;
-    if (!config) return;
-    const { botId } = request.params as { botId: string };
-    // Refusals are readable by the page so the widget can say calmly that chat is unavailable;
-    // they reveal nothing about the bot. Data only ever reaches origins that pass every check.
-    const own = ownOrigins(request, options.publicUrl);
-    const origin = requestOrigin(request, own);
-    if (origin) allowCors(reply, origin);
-    const bot = await findBot(db, botId);
-    if (!bot) throw new AppError('not_found', 'This chat is not available.');
-    if (!bot.enabled) throw new AppError('bot_disabled', 'This chat is not available right now.');
-
-    const preview = origin !== null && own.has(origin);
-    if (!origin || (!preview && !originMatches(origin, bot.allowedDomains))) {
-      if (origin) await recordRefusedOrigin(db, bot.id, origin);
-      throw new AppError('origin_not_allowed', 'Chat is not available on this site.');
-    }
-
-    let visitorId: string | null = null;
-    if (config.session) {
-      const claims = readSession(request, tokens);
-      if (!claims || claims.botId !== bot.id || claims.origin !== origin) {
-        throw new AppError(
-          'widget_session_invalid',
-          'Your chat session has expired. Please reload the page.',
-        );
-      }
-      visitorId = claims.visitorId;
-    }
-
-    if (config.bucket === 'message' && visitorId) {
-      await throttle(`widget:visitor-messages:${bot.id}:${visitorId}`, limits.visitorMessages);
-      await throttle(`widget:bot-messages:${bot.id}`, limits.botMessages);
-    } else if (visitorId) {
-      await throttle(`widget:visitor:${bot.id}:${visitorId}`, limits.visitorRequests);
-    } else {
-      await throttle(`widget:address:${bot.id}:${request.ip}`, limits.addressRequests);
-    }
-    request.widget = { bot, origin, preview, visitorId };
-  }
-
-  app.addHook('preValidation', gate);
 
   // Preflight: allowed only for origins the bot would answer.
   app.options('/v1/widget/bots/:botId/*', async (request, reply) => {
     const { botId } = request.params as { botId: string };
     const own = ownOrigins(request, options.publicUrl);
     const origin = requestOrigin(request, own);
-    const bot = await findBot(db, botId);
+    const bot = await bots.findById(botId);
     const allowed =
       bot?.enabled && origin && (own.has(origin) || originMatches(origin, bot.allowedDomains));
     if (origin && allowed) {
-      allowCors(reply, origin);
+      allowWidgetCors(reply, origin);
       reply.header('access-control-allow-methods', corsMethods);
       reply.header('access-control-allow-headers', corsHeaders);
       reply.header('access-control-max-age', '600');
@@ -213,12 +123,19 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
           position: z.enum(['bottom-right', 'bottom-left']).default('bottom-right'),
           theme: z.enum(['light', 'dark']).default('light'),
         }),
+        response: {
+          200: z.string().describe('text/html: a blank page holding only the widget snippet.'),
+        },
       },
     },
     async (request, reply) => {
       const { botId, position, theme } = request.query;
       reply.header('cache-control', 'no-store');
       reply.header('x-frame-options', 'SAMEORIGIN');
+      const bot = await bots.findById(botId);
+      if (!bot || !(await mayPreviewBot(app.auth, request, bot))) {
+        throw new AppError('origin_not_allowed', 'Chat is not available on this site.');
+      }
       return reply
         .type('text/html; charset=utf-8')
         .send(
@@ -233,8 +150,12 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
       schema: {
         params: botParams,
         querystring: z.object({ lang: z.string().max(35).optional() }),
+        response: {
+          200: jsonResponse('How the widget looks and what it says.', widgetBotConfigSchema),
+          ...widgetPageErrors,
+        },
       },
-      config: { access: 'public', widget: { session: false, bucket: 'request' } },
+      config: { access: 'widgetPage' },
     },
     async (request, reply) => {
       const { bot, preview } = request.widget!;
@@ -263,8 +184,12 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
           .object({ visitorId: z.string().regex(visitorIdPattern).optional() })
           .optional()
           .default({}),
+        response: {
+          201: jsonResponse('A visitor session for this page’s site.', widgetSessionSchema),
+          ...widgetPageErrors,
+        },
       },
-      config: { access: 'public', widget: { session: false, bucket: 'request' } },
+      config: { access: 'widgetPage' },
     },
     async (request, reply) => {
       const { bot, origin } = request.widget!;
@@ -278,12 +203,18 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/v1/widget/bots/:botId/conversation',
     {
-      schema: { params: botParams },
-      config: { access: 'public', widget: { session: true, bucket: 'request' } },
+      schema: {
+        params: botParams,
+        response: {
+          200: jsonResponse('The visitor’s open conversation, if any.', widgetConversationSchema),
+          ...widgetSessionErrors,
+        },
+      },
+      config: { access: 'widgetSession' },
     },
     async (request, reply) => {
       const { bot, visitorId } = request.widget!;
-      const conversation = await findCurrentConversation(db, bot.id, visitorId!);
+      const conversation = await conversations.findCurrent(bot.id, visitorId!);
       reply.header('cache-control', 'no-store');
       if (!conversation) {
         return {
@@ -292,10 +223,10 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
           leadCaptured: false,
         } satisfies WidgetConversation;
       }
-      const rows = await listConversationMessages(db, conversation.id);
+      const rows = await conversations.messagesOfConversation(conversation.id);
       const body: WidgetConversation = {
         conversationId: conversation.id,
-        leadCaptured: await hasLead(db, conversation.id),
+        leadCaptured: await leads.hasLead(conversation.id),
         messages: rows.map((row) => ({
           id: row.id,
           role: row.role === 'assistant' ? 'assistant' : 'visitor',
@@ -312,13 +243,19 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/v1/widget/bots/:botId/conversation',
     {
-      schema: { params: botParams },
-      config: { access: 'public', widget: { session: true, bucket: 'request' } },
+      schema: {
+        params: botParams,
+        response: {
+          204: z.null().describe('Ended: the next message starts a new conversation.'),
+          ...widgetSessionErrors,
+        },
+      },
+      config: { access: 'widgetSession' },
     },
     async (request, reply) => {
       const { bot, visitorId } = request.widget!;
-      await endConversations(db, bot.id, visitorId!);
-      return reply.status(204).send();
+      await conversations.endForVisitor(bot.id, visitorId!);
+      return reply.status(204).send(null);
     },
   );
 
@@ -336,12 +273,19 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
             .optional()
             .transform((value) => value || null),
         }),
+        response: {
+          200: widgetFeedbackSchema.describe('The feedback as saved.'),
+          ...widgetSessionErrors,
+          404: errorResponse(
+            '`not_found`: no chatbot has this id, or no answer of the visitor’s has.',
+          ),
+        },
       },
-      config: { access: 'public', widget: { session: true, bucket: 'request' } },
+      config: { access: 'widgetSession' },
     },
     async (request) => {
       const { bot, visitorId } = request.widget!;
-      const saved = await setAssistantFeedback(db, {
+      const saved = await conversations.setAssistantFeedback({
         botId: bot.id,
         visitorId: visitorId!,
         messageId: request.params.messageId,
@@ -356,17 +300,29 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/v1/widget/bots/:botId/leads',
     {
-      schema: { params: botParams, body: leadInputSchema },
-      config: { access: 'public', widget: { session: true, bucket: 'request' } },
+      schema: {
+        params: botParams,
+        body: leadInputSchema,
+        response: {
+          200: widgetLeadResultSchema.describe(
+            'This e-mail was already left for this chatbot; its details were updated.',
+          ),
+          201: widgetLeadResultSchema.describe('A new lead.'),
+          ...widgetSessionErrors,
+          403: errorResponse(
+            '`bot_disabled`, `origin_not_allowed` as for every widget route; `forbidden`: this chatbot does not collect contact details.',
+          ),
+        },
+      },
+      config: { access: 'widgetSession' },
     },
     async (request, reply) => {
       const { bot, visitorId } = request.widget!;
-      if (!options.leads) throw unavailable();
       if (!leadCaptureEnabled(bot)) {
         throw new AppError('forbidden', 'This chatbot does not collect contact details.');
       }
-      const conversation = await findCurrentConversation(db, bot.id, visitorId!);
-      const result = await options.leads.capture(bot, request.body, {
+      const conversation = await conversations.findCurrent(bot.id, visitorId!);
+      const result = await leads.capture(bot, request.body, {
         conversationId: conversation?.id ?? null,
       });
       return reply.status(result.created ? 201 : 200).send({ created: result.created });
@@ -387,30 +343,25 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
           pageUrl: z.string().max(2000).optional(),
           language: z.string().max(35).optional(),
         }),
+        response: {
+          200: {
+            description:
+              'The answer as server-sent events: one `start`, any number of `token`, then `done` or `error`.',
+            content: { 'text/event-stream': { schema: widgetStreamEventSchema } },
+          },
+          ...widgetSessionErrors,
+        },
       },
-      config: { access: 'public', widget: { session: true, bucket: 'message' } },
+      config: { access: 'widgetSession', widgetLimit: 'messages' },
     },
     async (request, reply) => {
       const { bot, preview, visitorId } = request.widget!;
       const chat = options.chat;
       if (!chat) throw unavailable();
-      const current = await findCurrentConversation(db, bot.id, visitorId!);
+      const current = await conversations.findCurrent(bot.id, visitorId!);
 
-      const abort = new AbortController();
-      reply.hijack();
-      const raw = reply.raw;
-      raw.on('close', () => {
-        if (!raw.writableFinished) abort.abort();
-      });
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store, no-transform',
-        'x-accel-buffering': 'no',
-      });
-      const send = (event: WidgetStreamEvent) => {
-        if (!raw.writableEnded) raw.write(`data: ${JSON.stringify(event)}\n\n`);
-      };
+      const sse = openSse(reply);
+      const send = (event: WidgetStreamEvent) => sse.sendData(JSON.stringify(event));
       send({ type: 'start' });
       try {
         const result = await chat.reply(
@@ -422,8 +373,9 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
             visitorId: visitorId!,
             ...(request.body.pageUrl ? { pageUrl: request.body.pageUrl } : {}),
             ...(request.body.language ? { language: request.body.language } : {}),
+            leadFormAvailable: await leads.formAvailable(current?.id ?? null),
           },
-          { onToken: (text) => send({ type: 'token', text }), signal: abort.signal },
+          { onToken: (text) => send({ type: 'token', text }), signal: sse.signal },
         );
         send({
           type: 'done',
@@ -432,10 +384,10 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
           reply: result.reply,
           sources: result.sources,
           answeredFromKnowledge: result.answeredFromKnowledge,
-          leadPrompt: await leadPrompt(db, bot, request.body.message, result),
+          leadPrompt: await leads.promptAfterAnswer(bot, request.body.message, result),
         });
       } catch (error) {
-        if (!abort.signal.aborted) {
+        if (!sse.signal.aborted) {
           request.log.error({ err: error }, 'widget reply failed');
           const known = error instanceof AppError && error.statusCode < 500;
           send({
@@ -445,7 +397,7 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
           });
         }
       } finally {
-        raw.end();
+        sse.end();
       }
     },
   );
@@ -453,27 +405,4 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
 
 function unavailable() {
   return new AppError('service_unavailable', 'Chat is not available right now.');
-}
-
-function readSession(request: FastifyRequest, tokens: WidgetTokens): WidgetSessionClaims | null {
-  const header = request.headers.authorization;
-  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-  return token ? tokens.verify(token) : null;
-}
-
-async function leadPrompt(
-  db: Database,
-  bot: BotRow,
-  message: string,
-  result: { conversationId: string; answeredFromKnowledge: boolean },
-): Promise<WidgetLeadPrompt | null> {
-  if (!leadCaptureEnabled(bot)) return null;
-  if (await hasLead(db, result.conversationId)) return null;
-  if (asksToBeContacted(message)) return 'contact_request';
-  if (!result.answeredFromKnowledge) return 'unanswered';
-  if (bot.leadAfterMessages) {
-    const sent = await countVisitorMessages(db, result.conversationId);
-    if (sent >= bot.leadAfterMessages) return 'message_count';
-  }
-  return null;
 }

@@ -1,0 +1,75 @@
+import type { BotInput } from '@askwell/shared';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import {
+  clearRefusedOrigin,
+  deleteOwnedBot,
+  findBotById,
+  findOwnedBot,
+  insertBot,
+  listBotsWithKnowledge,
+  noteRefusedOrigin,
+  setBotWebhook,
+  updateOwnedBot,
+} from './bots.repository';
+
+// Ids are checked by the repository, so a malformed one is "not found" like any other unknown id.
+export const botParamsSchema = z.object({ botId: z.string().max(64) });
+
+export function botNotFound() {
+  return new AppError('not_found', 'Chatbot not found.');
+}
+
+// The only writer of `chatbots`: every other module reads and changes bots through this service.
+export class BotsService {
+  constructor(private readonly db: Database) {}
+
+  listWithKnowledge(userId: string) {
+    return listBotsWithKnowledge(this.db, userId);
+  }
+
+  findOwned(userId: string, botId: string) {
+    return findOwnedBot(this.db, userId, botId);
+  }
+
+  // Another customer's bot is refused exactly like a missing one.
+  async requireOwned(userId: string, botId: string) {
+    const bot = await findOwnedBot(this.db, userId, botId);
+    if (!bot) throw botNotFound();
+    return bot;
+  }
+
+  // Whoever owns it: for callers that are not the owner (the widget, an API key's chat).
+  findById(botId: string) {
+    return findBotById(this.db, botId);
+  }
+
+  create(userId: string, input: BotInput) {
+    return insertBot(this.db, userId, input);
+  }
+
+  update(userId: string, botId: string, input: BotInput) {
+    return updateOwnedBot(this.db, userId, botId, input);
+  }
+
+  delete(userId: string, botId: string) {
+    return deleteOwnedBot(this.db, userId, botId);
+  }
+
+  setWebhook(
+    userId: string,
+    botId: string,
+    patch: { webhookUrl?: string | null; webhookSecretEncrypted?: string | null },
+  ) {
+    return setBotWebhook(this.db, userId, botId, patch);
+  }
+
+  noteRefusedOrigin(botId: string, origin: string) {
+    return noteRefusedOrigin(this.db, botId, origin);
+  }
+
+  clearRefusedOrigin(botId: string, origin: string, tx: Pick<Database, 'update'> = this.db) {
+    return clearRefusedOrigin(tx, botId, origin);
+  }
+}

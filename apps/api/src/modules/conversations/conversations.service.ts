@@ -1,0 +1,84 @@
+import type { Database } from '../../db/client';
+import type { BotsService } from '../bots/bots.service';
+import {
+  countVisitorMessages,
+  deleteOwnedConversation,
+  deleteVisitorData,
+  endConversations,
+  endIdleConversations,
+  findCurrentConversation,
+  findOwnedConversation,
+  finishTurn,
+  listConversationMessages,
+  listConversations,
+  messagesOf,
+  setAssistantFeedback,
+  startTurn,
+  type AssistantFeedback,
+  type ConversationFilters,
+  type TurnAnswer,
+  type TurnStart,
+} from './conversations.repository';
+
+// The only writer of `conversations` and `messages`: chat stores its turns, the widget ends and
+// rates them, and the owner reads and deletes them, all through this service.
+export class ConversationsService {
+  constructor(
+    private readonly db: Database,
+    private readonly bots: BotsService,
+  ) {}
+
+  list(userId: string, filters: ConversationFilters, page: { limit: number; offset: number }) {
+    return listConversations(this.db, userId, filters, page);
+  }
+
+  messagesOf(conversationIds: string[]) {
+    return messagesOf(this.db, conversationIds);
+  }
+
+  findOwned(userId: string, conversationId: string) {
+    return findOwnedConversation(this.db, userId, conversationId);
+  }
+
+  deleteOwned(userId: string, conversationId: string) {
+    return deleteOwnedConversation(this.db, userId, conversationId);
+  }
+
+  async deleteVisitorData(userId: string, botId: string, visitorId: string) {
+    await this.bots.requireOwned(userId, botId);
+    return deleteVisitorData(this.db, userId, botId, visitorId);
+  }
+
+  startTurn(turn: TurnStart) {
+    return startTurn(this.db, turn);
+  }
+
+  finishTurn(answer: TurnAnswer) {
+    return finishTurn(this.db, answer);
+  }
+
+  endIdle(idleMinutes: number) {
+    return endIdleConversations(this.db, idleMinutes);
+  }
+
+  findCurrent(botId: string, visitorId: string) {
+    return findCurrentConversation(this.db, botId, visitorId);
+  }
+
+  messagesOfConversation(conversationId: string) {
+    return listConversationMessages(this.db, conversationId);
+  }
+
+  countVisitorMessages(conversationId: string) {
+    return countVisitorMessages(this.db, conversationId);
+  }
+
+  // A widget reset: the visitor's next message starts a new conversation.
+  endForVisitor(botId: string, visitorId: string) {
+    return endConversations(this.db, botId, visitorId);
+  }
+
+  setAssistantFeedback(feedback: AssistantFeedback) {
+    return setAssistantFeedback(this.db, feedback);
+  }
+}

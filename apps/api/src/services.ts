@@ -1,0 +1,136 @@
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Env } from './config/env';
+import type { DatabaseHandle } from './db/client';
+import { JobQueue } from './lib/job-queue';
+import type { Resolver } from './lib/outbound-http';
+import { createSecretBox } from './lib/secrets';
+import { AdminService } from './modules/admin/admin.service';
+import { ApiKeyCache } from './modules/api-keys/api-key-cache';
+import { ApiKeysService } from './modules/api-keys/api-keys.service';
+import { BotsService } from './modules/bots/bots.service';
+import { ChatService } from './modules/chat/chat.service';
+import { AccountsService } from './modules/auth/accounts.service';
+import { ContactService } from './modules/contact/contact.service';
+import { ConversationsService } from './modules/conversations/conversations.service';
+import { KnowledgeService } from './modules/knowledge/knowledge.service';
+import { LeadsService } from './modules/leads/leads.service';
+import { embedderLookup } from './modules/retrieval/embedder';
+import { createRetriever } from './modules/retrieval/retriever';
+import { WebhookOutbox } from './modules/leads/webhook-outbox';
+import { WebhookService } from './modules/leads/webhooks.service';
+import { SettingsService } from './modules/settings/settings.service';
+import { WidgetService } from './modules/widget/widget.service';
+import type { Realtime } from './plugins/realtime';
+
+export type ServicesOptions = {
+  env: Env;
+  database: DatabaseHandle;
+  logger: Logger;
+  // Encrypts stored secrets when SECRETS_KEY is unset.
+  authSecret: string;
+  // Socket.io in an API instance; the PostgreSQL relay in a worker of its own.
+  realtime: Realtime;
+  // Tests resolve the names of customer-supplied URLs without DNS.
+  outboundResolve?: Resolver;
+};
+
+export type Services = ReturnType<typeof createServices>;
+
+// The one place services are built and wired, for the API (app.ts), the worker and the CLIs.
+// Nothing runs until startJobs(): every service a job may call exists by then.
+export function createServices({
+  env,
+  database,
+  logger,
+  authSecret,
+  realtime,
+  outboundResolve,
+}: ServicesOptions) {
+  const { db, pool } = database;
+  const resolve = outboundResolve ? { resolve: outboundResolve } : {};
+  const queue = new JobQueue(pool, logger);
+  const secrets = createSecretBox({ secretsKey: env.SECRETS_KEY, authSecret });
+  const settings = new SettingsService({
+    db,
+    secrets,
+    logger,
+    connectionTimeoutMs: Math.min(env.CHAT_PROVIDER_TIMEOUT_MS, 10_000),
+    allowPrivateNetwork: env.CRAWL_PRIVATE_NETWORKS,
+    ...resolve,
+  });
+  const bots = new BotsService(db);
+  const conversations = new ConversationsService(db, bots);
+  const widget = new WidgetService(db, bots);
+  // The owner's embedding provider embeds chunks at ingestion and questions at search time.
+  const embedderFor = embedderLookup(
+    (userId) => settings.providerSettings(userId),
+    env.EMBEDDING_MODEL,
+  );
+  const retriever = createRetriever({ db, logger, embedderFor });
+  const knowledge = new KnowledgeService({
+    db,
+    pool,
+    queue,
+    realtime,
+    logger,
+    dataDir: env.DATA_DIR,
+    concurrency: env.INGEST_CONCURRENCY,
+    allowPrivateNetwork: env.CRAWL_PRIVATE_NETWORKS,
+    embedderFor,
+    retriever,
+  });
+  const webhookOutbox = new WebhookOutbox(db, queue);
+  const leads = new LeadsService({ db, webhooks: webhookOutbox, realtime, logger, conversations });
+  const webhooks = new WebhookService({
+    db,
+    bots,
+    queue,
+    outbox: webhookOutbox,
+    secrets,
+    logger,
+    allowPrivateNetwork: env.CRAWL_PRIVATE_NETWORKS,
+    retryDelaySeconds: env.WEBHOOK_RETRY_DELAY_SECONDS,
+    ...resolve,
+  });
+  const chat = new ChatService({
+    db,
+    conversations,
+    retriever,
+    settings,
+    logger,
+    providerTimeoutMs: env.CHAT_PROVIDER_TIMEOUT_MS,
+  });
+  const apiKeyCache = new ApiKeyCache(db);
+  const apiKeys = new ApiKeysService(db, apiKeyCache);
+  const admin = new AdminService(db);
+  const contact = new ContactService(db);
+  const accounts = new AccountsService(db);
+
+  return {
+    secrets,
+    settings,
+    bots,
+    conversations,
+    widget,
+    knowledge,
+    retriever,
+    leads,
+    webhooks,
+    chat,
+    apiKeyCache,
+    apiKeys,
+    admin,
+    contact,
+    accounts,
+    // Ingestion (with its sweeper and scheduled re-syncs) and webhook deliveries.
+    async startJobs() {
+      await knowledge.start();
+      await webhooks.start();
+    },
+    // Running jobs finish first (pg-boss waits for them), so nothing is left half done.
+    async stopJobs() {
+      knowledge.stop();
+      await queue.stop();
+    },
+  };
+}
