@@ -204,13 +204,22 @@ export type KnowledgeStatus = 'empty' | 'pending' | 'processing' | 'ready' | 'fa
 
 export type Bot = BotInput &
   BotPublishing & {
-    // The last page origin the widget refused, and when: shown to the owner as a warning.
+    // The newest entry of the bot's refused-origin list (GET /api/bots/:id/refused-origins).
     lastRefusedOrigin: string | null;
     lastRefusedAt: string | null;
     id: string;
     createdAt: string;
     updatedAt: string;
   };
+
+// A page origin the widget refused for a bot. The list is capped per bot and new origins are
+// rate limited, so counts and dates are what tells a real site from a lure.
+export type RefusedOrigin = {
+  origin: string;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  refusals: number;
+};
 
 // One row of /dashboard/bots.
 export type BotSummary = Bot & {

@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './contact';
 export * from './errors';
+export * from './fields';
 export * from './health';
 export * from './roles';
 export * from './bots';

@@ -4,6 +4,9 @@ export const maxUploadBytes = 10_485_760;
 export const documentKinds = ['pdf', 'doc', 'docx', 'txt', 'md'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 export const acceptedExtensions = ['.pdf', '.doc', '.docx', '.txt', '.md'] as const;
+// A .zip of such documents adds each of them; see ArchiveUpload.
+export const archiveExtension = '.zip';
+export const maxArchiveDocuments = 500;
 
 export const sourceKinds = ['document', 'website', 'qa'] as const;
 export type SourceKind = (typeof sourceKinds)[number];
@@ -45,6 +48,9 @@ export type KnowledgeSource = {
   // 'Failed to process document: <reason>' when failed.
   error: string | null;
   errorCode: ExtractionFailureCode | null;
+  // What the owner should know about a processed source (e.g. a PDF page skipped because reading
+  // it took too long).
+  notes?: string[];
   // Documents
   documentType: DocumentKind | null;
   sizeBytes: number | null;
@@ -56,6 +62,13 @@ export type KnowledgeSource = {
   chunkCount: number;
   createdAt: string;
   updatedAt: string;
+};
+
+// What uploading a .zip added: one source per document in it, and what was left out and why.
+export type ArchiveUpload = {
+  archive: string;
+  sources: KnowledgeSource[];
+  skipped: Array<{ name: string; reason: string }>;
 };
 
 export const syncSchedules = ['manual', 'daily', 'weekly'] as const;
@@ -129,6 +142,18 @@ export type TrainingState = {
   }>;
   sources: KnowledgeSource[];
 };
+
+// What one press of 'Start Training' did, so the owner is told instead of guessing: sources read
+// again (new, changed, failed, or a website to re-crawl), sources whose search vectors were missing
+// and are being added, sources already being read, and sources left alone because they are current.
+export type TrainingRun = {
+  reread: number;
+  embedding: number;
+  inProgress: number;
+  upToDate: number;
+};
+
+export type TrainingStarted = TrainingState & { run: TrainingRun };
 
 // A passage found in a bot's knowledge, with what a citation needs.
 export type KnowledgeHit = {

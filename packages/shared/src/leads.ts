@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ChatSource } from './chat';
+import { calendarDate } from './fields';
 
 export const leadLimits = { name: 100, email: 254, phone: 30 } as const;
 
@@ -72,10 +73,7 @@ export type Lead = {
   updatedAt: string;
 };
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.')
-  .optional();
+const isoDate = calendarDate.optional();
 
 // Leads page filters; dates are whole days (from inclusive, to inclusive) in UTC.
 export const leadListQuerySchema = z.object({
@@ -111,8 +109,11 @@ export type ConversationSummary = {
   messageCount: number;
   // The first thing the visitor asked, as a preview in the list.
   preview: string | null;
-  // Every answer came from the bot's knowledge (no fallback reply).
+  // Every answer came from the bot's knowledge (no fallback reply). A reply to a request to be
+  // contacted is not a knowledge gap and does not count against it.
   answered: boolean;
+  // The visitor asked to be contacted and was offered the lead form.
+  leadRequested: boolean;
   feedback: { up: number; down: number };
   lead: { id: string; name: string; email: string } | null;
   startedAt: string;
