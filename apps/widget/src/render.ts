@@ -1,0 +1,164 @@
+import type { ChatSource, WidgetMessage, WidgetTexts } from '@askwell/shared';
+import { h, icons, svg } from './dom';
+import { renderMarkdown } from './markdown';
+
+export type Rating = 'up' | 'down';
+
+export type FeedbackSender = (
+  messageId: string,
+  feedback: { rating: Rating; comment?: string },
+) => Promise<unknown>;
+
+export type ShownMessage = Pick<WidgetMessage, 'role' | 'content'> & Partial<WidgetMessage>;
+
+// Owners pick any colour; text on it must stay readable, so it is black or white by luminance.
+export function readableOn(colour: string, within: ShadowRoot) {
+  const probe = document.createElement('i');
+  probe.style.color = colour;
+  within.append(probe);
+  const channels = getComputedStyle(probe)
+    .color.match(/[\d.]+/g)
+    ?.map(Number) ?? [0, 0, 0];
+  probe.remove();
+  const [r, g, b] = channels.map((value) => {
+    const c = value / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return luminance > 0.4 ? '#111827' : '#ffffff';
+}
+
+function sourcesBlock(texts: WidgetTexts, sources: ChatSource[]) {
+  if (sources.length === 0) return null;
+  const list = h('ol');
+  for (const source of sources) {
+    const label = source.page ? `${source.title} (p. ${source.page})` : source.title;
+    const safeUrl = source.url && /^https?:\/\//i.test(source.url) ? source.url : null;
+    const item = safeUrl
+      ? h('a', { href: safeUrl, target: '_blank', rel: 'noopener noreferrer nofollow' }, label)
+      : label;
+    list.append(h('li', { title: source.snippet }, item));
+  }
+  return h('div', { class: 'sources' }, h('strong', {}, texts.sources), list);
+}
+
+// Thumbs under an answer; after a rating, an optional comment box.
+function feedbackTools(
+  t: WidgetTexts,
+  messageId: string,
+  current: Rating | null,
+  sendFeedback: FeedbackSender,
+) {
+  const tools = h('div', { class: 'tools' });
+  const up = h(
+    'button',
+    { type: 'button', class: 'thumb', 'aria-label': t.helpful },
+    svg(icons.up),
+  );
+  const down = h(
+    'button',
+    { type: 'button', class: 'thumb', 'aria-label': t.notHelpful },
+    svg(icons.down),
+  );
+  const mark = (rating: Rating | null) => {
+    up.setAttribute('aria-pressed', String(rating === 'up'));
+    down.setAttribute('aria-pressed', String(rating === 'down'));
+  };
+  mark(current);
+  const rate = async (rating: Rating) => {
+    mark(rating);
+    try {
+      await sendFeedback(messageId, { rating });
+    } catch {
+      mark(current);
+      return;
+    }
+    current = rating;
+    const previous = tools.nextElementSibling;
+    if (previous?.classList.contains('comment')) previous.remove();
+    const input = h('input', {
+      type: 'text',
+      maxlength: '1000',
+      'aria-label': t.feedbackCommentLabel,
+      placeholder: t.feedbackCommentLabel,
+    });
+    const form = h(
+      'form',
+      { class: 'comment' },
+      input,
+      h('button', { type: 'submit', class: 'btn' }, t.feedbackCommentSend),
+    );
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const comment = input.value.trim();
+      void sendFeedback(messageId, { rating, comment }).finally(() => {
+        form.replaceWith(h('p', { class: 'tools', role: 'status' }, t.feedbackThanks));
+      });
+    });
+    tools.after(form);
+    input.focus();
+  };
+  up.addEventListener('click', () => void rate('up'));
+  down.addEventListener('click', () => void rate('down'));
+  tools.append(up, down);
+  return tools;
+}
+
+// One message in the log: the visitor's words as text, the bot's as Markdown with its sources
+// and, once stored, the feedback thumbs.
+export function messageNode(
+  message: ShownMessage,
+  texts: WidgetTexts | null,
+  sendFeedback: FeedbackSender,
+) {
+  const bubble = h('div', { class: 'bubble' });
+  if (message.role === 'assistant') bubble.append(renderMarkdown(message.content));
+  else bubble.textContent = message.content;
+  const wrapper = h('div', { class: message.role === 'assistant' ? 'msg bot' : 'msg me' }, bubble);
+  if (texts && message.role === 'assistant' && message.sources) {
+    const sources = sourcesBlock(texts, message.sources);
+    if (sources) wrapper.append(sources);
+  }
+  if (texts && message.role === 'assistant' && message.id) {
+    wrapper.append(feedbackTools(texts, message.id, message.feedback ?? null, sendFeedback));
+  }
+  return { wrapper, bubble };
+}
+
+export function typingIndicator(texts: WidgetTexts) {
+  return h(
+    'div',
+    { class: 'msg bot' },
+    h(
+      'div',
+      { class: 'bubble typing', role: 'status', 'aria-label': texts.typing },
+      h('i'),
+      h('i'),
+      h('i'),
+    ),
+  );
+}
+
+export function unavailableNotice(text: string) {
+  return h('div', { class: 'unavailable' }, svg(icons.off), h('p', {}, text));
+}
+
+// Shown before (or instead of) the server's texts: when the config cannot be loaded at all.
+export const unavailableText: Record<string, string> = {
+  en: 'Chat is not available on this site.',
+  es: 'El chat no está disponible en este sitio.',
+  de: 'Der Chat ist auf dieser Website nicht verfügbar.',
+  fr: 'Le chat n’est pas disponible sur ce site.',
+};
+export const disabledText: Record<string, string> = {
+  en: 'Chat is not available right now.',
+  es: 'El chat no está disponible en este momento.',
+  de: 'Der Chat ist gerade nicht verfügbar.',
+  fr: 'Le chat n’est pas disponible pour le moment.',
+};
+export const offlineText: Record<string, string> = {
+  en: 'Chat could not be reached. Please try again later.',
+  es: 'No se pudo conectar con el chat. Inténtalo más tarde.',
+  de: 'Der Chat ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
+  fr: 'Le chat est injoignable. Veuillez réessayer plus tard.',
+};
