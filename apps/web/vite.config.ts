@@ -21,5 +21,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // scripts/prerender.mjs reads it to preload each pre-rendered page's route chunks.
+    manifest: true,
   },
 });

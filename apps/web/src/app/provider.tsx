@@ -1,16 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 
-import { queryConfig } from '@/lib/react-query';
-
+// React Query is provided by the areas that use it (see lib/query-provider.tsx), so the public
+// pages do not ship it.
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: queryConfig }));
-
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       {children}
-      <Toaster position="top-right" />
-    </QueryClientProvider>
+      <Toaster position="top-right" containerClassName="app-toasts" />
+    </>
   );
 }

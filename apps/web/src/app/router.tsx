@@ -1,22 +1,23 @@
+import type { AdminSectionKey } from '@askwell/shared';
 import {
-  createBrowserRouter,
   data,
   Outlet,
   RouterProvider,
   ScrollRestoration,
+  type createBrowserRouter,
   type RouteObject,
 } from 'react-router';
 
+import {
+  AdminErrorBoundary,
+  DashboardErrorBoundary,
+} from '@/components/errors/area-error-boundaries';
 import { ErrorScreen } from '@/components/errors/error-screen';
 import { RootErrorBoundary } from '@/components/errors/root-error-boundary';
-import { AdminLayout } from '@/components/layouts/admin-layout';
-import { CenteredLayout } from '@/components/layouts/centered-layout';
-import { DashboardLayout } from '@/components/layouts/dashboard-layout';
 import { MarketingLayout } from '@/components/layouts/marketing-layout';
 import { NavigationProgress } from '@/components/layouts/navigation-progress';
 import { ScrollToHash } from '@/components/layouts/scroll-to-hash';
 import { LoadingScreen } from '@/components/ui/loading-screen';
-import { RequireAdmin, RequireSignedIn } from '@/lib/authorization';
 
 function RootShell() {
   return (
@@ -37,12 +38,15 @@ function MarketingShell() {
   );
 }
 
-function CenteredShell() {
-  return (
-    <CenteredLayout>
-      <Outlet />
-    </CenteredLayout>
-  );
+// The dashboard and back office (their layouts, guards and data code) load only when opened, so
+// the public pages ship none of it.
+function adminSectionGuard(section: AdminSectionKey): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: () =>
+      import('@/lib/authorization').then(({ RequireAdmin }) => ({
+        Component: () => <RequireAdmin section={section} />,
+      })),
+  };
 }
 
 function throwNotFound(): never {
@@ -50,7 +54,7 @@ function throwNotFound(): never {
 }
 
 // Every page is its own chunk so the home page ships only what it shows.
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     id: 'root',
     Component: RootShell,
@@ -98,6 +102,33 @@ const routes: RouteObject[] = [
                   })),
               },
               {
+                path: 'docs',
+                lazy: () =>
+                  import('./routes/public/docs').then((m) => ({ Component: m.DocsRoute })),
+              },
+              {
+                path: 'about',
+                lazy: () =>
+                  import('./routes/public/about').then((m) => ({ Component: m.AboutRoute })),
+              },
+              {
+                path: 'privacy',
+                lazy: () =>
+                  import('./routes/public/privacy').then((m) => ({ Component: m.PrivacyRoute })),
+              },
+              {
+                path: 'terms',
+                lazy: () =>
+                  import('./routes/public/terms').then((m) => ({ Component: m.TermsRoute })),
+              },
+              {
+                path: 'cookies',
+                lazy: () =>
+                  import('./routes/public/cookies').then((m) => ({
+                    Component: m.CookiePolicyRoute,
+                  })),
+              },
+              {
                 path: 'case-studies/:slug',
                 lazy: () =>
                   import('./routes/public/case-study').then((m) => ({
@@ -111,7 +142,7 @@ const routes: RouteObject[] = [
         ],
       },
       {
-        Component: CenteredShell,
+        lazy: () => import('./routes/auth/layout').then((m) => ({ Component: m.AuthShell })),
         children: [
           {
             ErrorBoundary: ErrorScreen,
@@ -166,12 +197,16 @@ const routes: RouteObject[] = [
         ],
       },
       {
-        Component: RequireSignedIn,
+        lazy: () =>
+          import('./routes/dashboard/signed-in').then((m) => ({ Component: m.SignedInShell })),
         children: [
           {
             path: 'dashboard',
-            Component: DashboardLayout,
-            ErrorBoundary: ErrorScreen,
+            lazy: () =>
+              import('@/components/layouts/dashboard-layout').then((m) => ({
+                Component: m.DashboardLayout,
+              })),
+            ErrorBoundary: DashboardErrorBoundary,
             children: [
               {
                 index: true,
@@ -237,12 +272,8 @@ const routes: RouteObject[] = [
           },
           {
             path: 'admin',
-            element: (
-              <RequireAdmin>
-                <AdminLayout />
-              </RequireAdmin>
-            ),
-            ErrorBoundary: ErrorScreen,
+            lazy: () => import('./routes/admin/layout').then((m) => ({ Component: m.AdminShell })),
+            ErrorBoundary: AdminErrorBoundary,
             children: [
               {
                 index: true,
@@ -253,7 +284,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'users',
-                element: <RequireAdmin section="users" />,
+                ...adminSectionGuard('users'),
                 children: [
                   {
                     index: true,
@@ -273,7 +304,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'analytics',
-                element: <RequireAdmin section="analytics" />,
+                ...adminSectionGuard('analytics'),
                 children: [
                   {
                     index: true,
@@ -286,7 +317,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'tickets',
-                element: <RequireAdmin section="tickets" />,
+                ...adminSectionGuard('tickets'),
                 children: [
                   {
                     index: true,
@@ -299,7 +330,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'logs',
-                element: <RequireAdmin section="logs" />,
+                ...adminSectionGuard('logs'),
                 children: [
                   {
                     index: true,
@@ -310,7 +341,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'notifications',
-                element: <RequireAdmin section="notifications" />,
+                ...adminSectionGuard('notifications'),
                 children: [
                   {
                     index: true,
@@ -323,7 +354,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'roles',
-                element: <RequireAdmin section="roles" />,
+                ...adminSectionGuard('roles'),
                 children: [
                   {
                     index: true,
@@ -336,7 +367,7 @@ const routes: RouteObject[] = [
               },
               {
                 path: 'settings',
-                element: <RequireAdmin section="settings" />,
+                ...adminSectionGuard('settings'),
                 children: [
                   {
                     index: true,
@@ -363,8 +394,6 @@ const routes: RouteObject[] = [
   },
 ];
 
-const router = createBrowserRouter(routes);
-
-export function AppRouter() {
+export function AppRouter({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   return <RouterProvider router={router} />;
 }

@@ -40,14 +40,24 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
   );
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+// A response body as JSON, or undefined when it is empty or not JSON (a proxy's HTML error page).
+export function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
   } catch {
     return undefined;
   }
+}
+
+// The one reading of a failed call: the server's `{ error: { code, message, fields } }` when the
+// body has that shape, else `fallback` under UNEXPECTED_RESPONSE.
+export function apiErrorFrom(status: number, payload: unknown, fallback = fallbackMessage) {
+  if (isApiErrorBody(payload)) {
+    const { code, message, fields } = payload.error;
+    return new ApiError(status, code, message, fields);
+  }
+  return new ApiError(status, 'UNEXPECTED_RESPONSE', fallback);
 }
 
 async function request<T>(
@@ -75,16 +85,8 @@ async function request<T>(
     );
   }
 
-  const payload = await readJson(response);
-
-  if (!response.ok) {
-    if (isApiErrorBody(payload)) {
-      const { code, message, fields } = payload.error;
-      throw new ApiError(response.status, code, message, fields);
-    }
-    throw new ApiError(response.status, 'UNEXPECTED_RESPONSE', fallbackMessage);
-  }
-
+  const payload = parseJson(await response.text());
+  if (!response.ok) throw apiErrorFrom(response.status, payload);
   return payload as T;
 }
 

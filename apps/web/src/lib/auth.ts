@@ -9,9 +9,20 @@ export const profileQueryKey = ['me'] as const;
 // everywhere, password reset) leaves this tab promptly.
 const sessionCheckIntervalMs = 30_000;
 
+// Set when the user signs out themselves, until a profile arrives again. The route guard reads it:
+// the session can end before the sign-out's own navigation has rendered, and a guard that saw a
+// lost session would then send the user to /login?redirect=<the page they just left>.
+let signedOutByUser = false;
+
+export function sessionEndedBySignOut() {
+  return signedOutByUser;
+}
+
 async function fetchProfile(): Promise<Profile | null> {
   try {
-    return await api.get<Profile>('/api/me');
+    const profile = await api.get<Profile>('/api/me');
+    signedOutByUser = false;
+    return profile;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -69,6 +80,7 @@ export function useSignOut() {
   return useMutation({
     mutationFn: authApi.signOut,
     onSettled: () => {
+      signedOutByUser = true;
       queryClient.setQueryData(profileQueryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
     },

@@ -5,16 +5,17 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { paths } from '@/config/paths';
 
-import { useProfile } from './auth';
+import { sessionEndedBySignOut, useProfile } from './auth';
 
 // The UI only mirrors the server's rules (every API route checks them again): signed out goes to
 // /login replacing history and comes back after sign-in; a missing role or permission goes to the
-// access-denied page.
+// access-denied page. Signing out on purpose goes to plain /login: there is nothing to come back to.
 export function RequireSignedIn() {
   const location = useLocation();
   const profile = useProfile();
   if (profile.isPending) return <LoadingScreen />;
   if (!profile.data) {
+    if (sessionEndedBySignOut()) return <Navigate to={paths.login} replace />;
     const wanted = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={`${paths.login}?redirect=${encodeURIComponent(wanted)}`} replace />;
   }

@@ -23,8 +23,18 @@ function describeError(error: unknown): { summary: string; notFound: boolean } {
   return { summary: 'Unknown error', notFound: false };
 }
 
-export function ErrorScreen() {
+export type ErrorArea = 'site' | 'dashboard' | 'admin';
+
+// Each area's way back to its own home; the public site also offers support.
+const areaHome: Record<ErrorArea, { to: string; label: string }> = {
+  site: { to: paths.home, label: 'Back to home' },
+  dashboard: { to: paths.dashboard, label: 'Back to Dashboard' },
+  admin: { to: paths.admin, label: 'Back to Admin Dashboard' },
+};
+
+export function ErrorScreen({ area = 'site' }: { area?: ErrorArea }) {
   const error = useRouteError();
+  const home = areaHome[area];
   const { summary, notFound } = describeError(error);
   useDocumentTitle(summary);
 
@@ -55,13 +65,15 @@ export function ErrorScreen() {
             : 'Something went wrong while showing this page. Please try again in a moment.'}
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <ButtonLink to={paths.home}>
+          <ButtonLink to={home.to}>
             <ArrowLeft className="size-4" aria-hidden="true" />
-            Back to home
+            {home.label}
           </ButtonLink>
-          <ButtonLink to={paths.contact} variant="secondary">
-            Contact support
-          </ButtonLink>
+          {area === 'site' && (
+            <ButtonLink to={paths.contact} variant="secondary">
+              Contact support
+            </ButtonLink>
+          )}
         </div>
       </div>
     </section>

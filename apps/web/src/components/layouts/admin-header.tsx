@@ -1,15 +1,7 @@
 import { canOpenSection, roleLabels, type Profile } from '@askwell/shared';
 import clsx from 'clsx';
-import { Bell, ChevronDown, LogOut, Menu, Search, Settings, UserRound } from 'lucide-react';
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type Ref,
-  type RefObject,
-} from 'react';
+import { Bell, ChevronDown, LogOut, Search, Settings, UserRound } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
@@ -212,34 +204,10 @@ function AdminUserMenu({ profile }: { profile: Profile }) {
   );
 }
 
-type AdminHeaderProps = {
-  sidebarId: string;
-  sidebarOpen: boolean;
-  onToggleSidebar: () => void;
-  toggleRef: Ref<HTMLButtonElement>;
-  profile: Profile | null | undefined;
-};
-
-export function AdminHeader({
-  sidebarId,
-  sidebarOpen,
-  onToggleSidebar,
-  toggleRef,
-  profile,
-}: AdminHeaderProps) {
+// The back office's part of the shell's header: search, notifications and the account.
+export function AdminHeader({ profile }: { profile: Profile | null | undefined }) {
   return (
-    <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:gap-4 sm:px-6 lg:px-8">
-      <button
-        ref={toggleRef}
-        type="button"
-        onClick={onToggleSidebar}
-        aria-expanded={sidebarOpen}
-        aria-controls={sidebarId}
-        className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
-      >
-        <span className="sr-only">Open sidebar</span>
-        <Menu className="size-5" aria-hidden="true" />
-      </button>
+    <>
       <div className="flex min-w-0 flex-1">
         <AdminSearch profile={profile} />
       </div>
@@ -247,6 +215,6 @@ export function AdminHeader({
         <AdminNotifications />
         {profile && <AdminUserMenu profile={profile} />}
       </div>
-    </header>
+    </>
   );
 }

@@ -1,32 +1,21 @@
 import { roleLabels, type Profile } from '@askwell/shared';
 import clsx from 'clsx';
 import { X } from 'lucide-react';
-import type { Ref } from 'react';
 import { Link, NavLink } from 'react-router';
 
 import { LogoMark } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 
 import { adminNavItems, displayName, initialOf } from './admin-nav';
+import type { SidebarDrawer } from './app-shell';
 
 type AdminSidebarProps = {
-  id: string;
-  open: boolean;
-  // Below lg the closed drawer sits off screen; it must not be reachable by Tab there.
-  hidden: boolean;
-  onClose: () => void;
+  drawer: SidebarDrawer;
   profile: Profile | null | undefined;
-  closeButtonRef: Ref<HTMLButtonElement>;
 };
 
-export function AdminSidebar({
-  id,
-  open,
-  hidden,
-  onClose,
-  profile,
-  closeButtonRef,
-}: AdminSidebarProps) {
+export function AdminSidebar({ drawer, profile }: AdminSidebarProps) {
+  const { id, open, hidden, onClose, closeButtonRef } = drawer;
   const items = adminNavItems(profile?.role);
   const name = profile ? displayName(profile) : '';
 

@@ -1,4 +1,5 @@
 import type { IndustrySlug } from '@/config/paths';
+import { countOf } from '@/lib/format';
 import {
   BarChart3,
   Bot,
@@ -148,5 +149,5 @@ export function trialStatus(trialEndsAt: string | null): string | null {
   if (Number.isNaN(remaining)) return null;
   if (remaining <= 0) return 'Trial ended';
   const days = Math.ceil(remaining / 86_400_000);
-  return days === 1 ? '1 day left' : `${days} days left`;
+  return `${countOf(days, 'day')} left`;
 }

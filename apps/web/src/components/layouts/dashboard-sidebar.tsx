@@ -1,12 +1,12 @@
 import type { Profile } from '@askwell/shared';
 import clsx from 'clsx';
 import { Sparkles, X } from 'lucide-react';
-import type { Ref } from 'react';
 import { Link, NavLink } from 'react-router';
 
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 
+import type { SidebarDrawer } from './app-shell';
 import {
   adminPanelItem,
   dashboardNavItems,
@@ -16,11 +16,8 @@ import {
 } from './dashboard-nav';
 
 type DashboardSidebarProps = {
-  id: string;
-  open: boolean;
-  onClose: () => void;
+  drawer: SidebarDrawer;
   profile: Profile | null | undefined;
-  closeButtonRef: Ref<HTMLButtonElement>;
 };
 
 function SidebarLink({ item, onNavigate }: { item: DashboardNavItem; onNavigate: () => void }) {
@@ -85,13 +82,8 @@ function PlanCard({ profile, onNavigate }: { profile: Profile; onNavigate: () =>
 
 // Always in view from lg up; below that it slides in over the page and the header's button,
 // Escape, the overlay or any navigation closes it.
-export function DashboardSidebar({
-  id,
-  open,
-  onClose,
-  profile,
-  closeButtonRef,
-}: DashboardSidebarProps) {
+export function DashboardSidebar({ drawer, profile }: DashboardSidebarProps) {
+  const { id, open, onClose, closeButtonRef } = drawer;
   const items = profile?.is_admin ? [...dashboardNavItems, adminPanelItem] : dashboardNavItems;
   return (
     <aside

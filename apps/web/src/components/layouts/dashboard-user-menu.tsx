@@ -56,10 +56,9 @@ export function DashboardUserMenu({ profile }: { profile: Profile }) {
   useDismissOnOutsidePress(open, close, containerRef);
   const displayName = profile.name || profile.email;
 
-  // Leaving first keeps the route guard from racing this navigation with its own redirect to
-  // /login?redirect=…; the sign-in screen waits for the sign-out instead of bouncing back here.
+  // The route guard also sends a user who signed out to /login (see useSignOut), so the two
+  // navigations agree whichever runs first.
   const onSignOut = async () => {
-    await navigate(paths.login, { replace: true, state: { signingOut: true } });
     try {
       await signOut.mutateAsync();
     } catch {

@@ -2,47 +2,50 @@ import { Link } from 'react-router';
 
 import { Container } from '@/components/ui/container';
 import { Logo } from '@/components/ui/logo';
-import { paths } from '@/config/paths';
+import { paths, type HomeSection } from '@/config/paths';
 import { site } from '@/config/site';
 
 import { SectionLink } from './section-link';
 
-type FooterColumn = { title: string; links: { label: string; anchor: string }[] };
+// A link is either a section of the home page or a page of its own.
+type FooterLink = { label: string } & ({ section: HomeSection } | { to: string });
+type FooterColumn = { title: string; links: FooterLink[] };
 
 const footerColumns: FooterColumn[] = [
   {
     title: 'Product',
     links: [
-      { label: 'Features', anchor: 'features' },
-      { label: 'Pricing', anchor: 'pricing' },
-      { label: 'Security', anchor: 'security' },
+      { label: 'Features', section: 'features' },
+      { label: 'Pricing', section: 'pricing' },
+      { label: 'Security', section: 'security' },
     ],
   },
   {
     title: 'Company',
     links: [
-      { label: 'About', anchor: 'about' },
-      { label: 'Blog', anchor: 'blog' },
-      { label: 'Careers', anchor: 'careers' },
+      { label: 'About', to: paths.about },
+      { label: 'Contact', to: paths.contact },
     ],
   },
   {
     title: 'Resources',
     links: [
-      { label: 'Documentation', anchor: 'documentation' },
-      { label: 'API reference', anchor: 'api-reference' },
-      { label: 'Guides', anchor: 'guides' },
+      { label: 'Documentation', to: paths.docs },
+      { label: 'API reference', to: paths.apiReference },
+      { label: 'Guides', to: paths.guides },
     ],
   },
   {
     title: 'Legal',
     links: [
-      { label: 'Privacy', anchor: 'privacy' },
-      { label: 'Terms', anchor: 'terms' },
-      { label: 'Cookie policy', anchor: 'cookie-policy' },
+      { label: 'Privacy', to: paths.privacy },
+      { label: 'Terms', to: paths.terms },
+      { label: 'Cookie policy', to: paths.cookies },
     ],
   },
 ];
+
+const linkClass = 'rounded-sm text-sm text-slate-600 transition-colors hover:text-brand-800';
 
 export function SiteFooter() {
   return (
@@ -64,13 +67,16 @@ export function SiteFooter() {
                 <h2 className="text-sm font-semibold text-slate-900">{column.title}</h2>
                 <ul className="mt-4 space-y-3">
                   {column.links.map((link) => (
-                    <li key={link.anchor}>
-                      <SectionLink
-                        section={link.anchor}
-                        className="rounded-sm text-sm text-slate-600 transition-colors hover:text-brand-800"
-                      >
-                        {link.label}
-                      </SectionLink>
+                    <li key={link.label}>
+                      {'section' in link ? (
+                        <SectionLink section={link.section} className={linkClass}>
+                          {link.label}
+                        </SectionLink>
+                      ) : (
+                        <Link to={link.to} className={linkClass}>
+                          {link.label}
+                        </Link>
+                      )}
                     </li>
                   ))}
                 </ul>

@@ -8,6 +8,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
 import { Logo } from '@/components/ui/logo';
 import { paths, type HomeSection } from '@/config/paths';
+import { useHydrated } from '@/hooks/use-hydrated';
 
 import { SectionLink } from './section-link';
 
@@ -21,6 +22,7 @@ const sectionLinks: { label: string; section: HomeSection }[] = [
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [scrolled, setScrolled] = useState(false);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 8);
@@ -85,6 +87,7 @@ export function SiteHeader() {
           className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
+          disabled={!hydrated}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>

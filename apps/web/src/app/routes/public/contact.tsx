@@ -3,6 +3,7 @@ import { Clock, MessagesSquare, ShieldCheck, Tag } from 'lucide-react';
 import { Container } from '@/components/ui/container';
 import { ContactForm } from '@/features/contact/components/contact-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { QueryProvider } from '@/lib/query-provider';
 
 const expectations = [
   {
@@ -71,7 +72,9 @@ export function ContactRoute() {
           <h2 className="text-xl font-bold text-slate-900">Send us a message</h2>
           <p className="mt-1 text-sm text-slate-600">All fields are required.</p>
           <div className="mt-8">
-            <ContactForm />
+            <QueryProvider>
+              <ContactForm />
+            </QueryProvider>
           </div>
         </div>
       </Container>

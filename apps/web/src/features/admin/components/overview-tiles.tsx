@@ -1,13 +1,12 @@
 import { BadgeCheck, ShieldCheck, UserPlus, Users, type LucideIcon } from 'lucide-react';
 
+import { formatMonthDay, formatNumber } from '@/lib/format';
+
 import { useAdminOverview } from '../api/get-overview';
-import { formatCount } from '../lib/format';
 
 function monthStart() {
   const now = new Date();
-  return new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric' }).format(
-    new Date(now.getFullYear(), now.getMonth(), 1),
-  );
+  return formatMonthDay(new Date(now.getFullYear(), now.getMonth(), 1));
 }
 
 type Tile = { label: string; note: string; value: number; icon: LucideIcon; tone: string };
@@ -89,7 +88,7 @@ export function OverviewTiles() {
                 data-testid="tile-value"
                 className="mt-0.5 text-2xl font-bold tracking-tight text-slate-900 tabular-nums"
               >
-                {formatCount(tile.value)}
+                {formatNumber(tile.value)}
               </p>
               <p className="mt-0.5 truncate text-xs text-slate-500">{tile.note}</p>
             </div>

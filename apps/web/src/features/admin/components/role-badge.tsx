@@ -1,4 +1,4 @@
-import { roleLabels, type Role } from '@askwell/shared';
+import { isStaffRole, roleLabels, type Role } from '@askwell/shared';
 import clsx from 'clsx';
 
 const roleTones: Record<Role, string> = {
@@ -21,17 +21,27 @@ export function RoleBadge({ role }: { role: Role }) {
   );
 }
 
-export function TierBadge({ tier }: { tier: 'free' | 'premium' }) {
+// Staff accounts carry the default 'free' tier in the database but never subscribe: they are
+// shown as staff, not as customers on the free plan.
+export function subscriptionLabel(role: Role, tier: 'free' | 'premium') {
+  if (isStaffRole(role)) return 'Staff';
+  return tier === 'premium' ? 'Premium' : 'Free';
+}
+
+export function TierBadge({ role, tier }: { role: Role; tier: 'free' | 'premium' }) {
+  const label = subscriptionLabel(role, tier);
   return (
     <span
       className={clsx(
         'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset',
-        tier === 'premium'
+        label === 'Premium'
           ? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
-          : 'bg-white text-slate-700 ring-slate-300',
+          : label === 'Staff'
+            ? 'bg-slate-100 text-slate-700 ring-slate-200'
+            : 'bg-white text-slate-700 ring-slate-300',
       )}
     >
-      {tier === 'premium' ? 'Premium' : 'Free'}
+      {label}
     </span>
   );
 }

@@ -5,7 +5,9 @@ import { Check, KeyRound, Minus } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 
 import { useAdminRoles } from '../api/get-roles';
-import { formatDate, permissionLabel } from '../lib/format';
+import { formatDate } from '@/lib/format';
+
+import { permissionLabel } from '../lib/format';
 import { EmptyState } from './empty-state';
 
 function roleTitle(name: string) {

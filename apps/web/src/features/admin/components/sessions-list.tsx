@@ -4,7 +4,9 @@ import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
-import { describeUserAgent, formatDateTime, formatRelative } from '../lib/format';
+import { formatDateTime, formatRelative } from '@/lib/format';
+
+import { describeUserAgent } from '../lib/format';
 import { AdminPanel } from './admin-panel';
 
 function isPhone(userAgent: string | null) {

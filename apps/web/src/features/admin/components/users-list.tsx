@@ -6,10 +6,10 @@ import { useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 
 import { useAdminUsers, type AdminUser } from '../api/get-users';
-import { formatDate } from '../lib/format';
+import { countOf, formatDate } from '@/lib/format';
 import { AdminPanel } from './admin-panel';
 import { EmptyState } from './empty-state';
-import { RoleBadge, TierBadge } from './role-badge';
+import { RoleBadge, subscriptionLabel, TierBadge } from './role-badge';
 
 const filterLabels: Record<UserFilter, string> = {
   all: 'All Users',
@@ -44,7 +44,7 @@ function UserRow({ user }: { user: AdminUser }) {
             <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500 sm:hidden">
               <RoleBadge role={user.role} />
               <span>
-                {user.subscription_tier === 'premium' ? 'Premium' : 'Free'} · Joined{' '}
+                {subscriptionLabel(user.role, user.subscription_tier)} · Joined{' '}
                 {formatDate(user.created_at)}
               </span>
             </div>
@@ -60,7 +60,7 @@ function UserRow({ user }: { user: AdminUser }) {
         </div>
       </td>
       <td className="hidden px-5 py-3.5 sm:table-cell">
-        <TierBadge tier={user.subscription_tier} />
+        <TierBadge role={user.role} tier={user.subscription_tier} />
       </td>
       <td className="hidden px-5 py-3.5 whitespace-nowrap text-slate-600 sm:table-cell">
         <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>
@@ -209,7 +209,7 @@ export function UsersList() {
           className="border-t border-slate-100 px-5 py-3 text-xs text-slate-500 sm:px-6"
           aria-live="polite"
         >
-          {rows.length === 1 ? '1 user' : `${rows.length} users`}
+          {countOf(rows.length, 'user')}
         </p>
       )}
     </AdminPanel>

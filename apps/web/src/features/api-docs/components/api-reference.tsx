@@ -1,4 +1,3 @@
-import { chatMessageMaxLength } from '@askwell/shared';
 import clsx from 'clsx';
 import { Braces, KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -6,6 +5,16 @@ import { Link } from 'react-router';
 
 import { CodeBlock } from '@/components/ui/code-block';
 import { Container } from '@/components/ui/container';
+import {
+  errorResponses,
+  fieldsOf,
+  jsonSchemaOf,
+  operationById,
+  operations,
+  publicApiDocument,
+  type ApiField,
+} from '@/features/api-docs/lib/public-api-document';
+import { siteOrigin } from '@/lib/origin';
 
 const sections = [
   { id: 'overview', label: 'Overview' },
@@ -15,12 +24,22 @@ const sections = [
   { id: 'chat-completions', label: 'OpenAI-compatible' },
   { id: 'errors', label: 'Errors' },
   { id: 'rate-limits', label: 'Rate limits' },
+  { id: 'widget', label: 'Widget endpoints' },
   { id: 'openapi', label: 'OpenAPI document' },
 ] as const;
 
 type SectionId = (typeof sections)[number]['id'];
 
-const maxLength = chatMessageMaxLength.toLocaleString('en');
+// The fields, types and errors below come from the generated OpenAPI document, so they cannot
+// drift from what the API accepts and returns.
+const chatOperation = operationById(publicApiDocument, 'chat');
+const completionsOperation = operationById(publicApiDocument, 'chatCompletions');
+const chatResponse = jsonSchemaOf(chatOperation.responses['200']?.content);
+const widgetTag = 'Widget';
+const widgetOperations = operations(publicApiDocument).filter((operation) =>
+  operation.tags?.includes(widgetTag),
+);
+const widgetDescription = publicApiDocument.tags.find((tag) => tag.name === widgetTag)?.description;
 
 function DocSection({
   id,
@@ -60,7 +79,12 @@ function C({ children }: { children: ReactNode }) {
   );
 }
 
-function Endpoint({ method, path }: { method: 'GET' | 'POST'; path: string }) {
+// Descriptions in the document mark code with backticks.
+function Described({ text }: { text: string }) {
+  return text.split('`').map((part, index) => (index % 2 === 1 ? <C key={index}>{part}</C> : part));
+}
+
+function Endpoint({ method, path }: { method: string; path: string }) {
   return (
     <p className="flex flex-wrap items-center gap-2 font-mono text-sm">
       <span
@@ -124,13 +148,19 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
   );
 }
 
-const field = (name: string, type: string, required: string, text: ReactNode): Row => ({
-  key: name,
-  cells: [name, type, required, text],
-});
+const fieldRows = (fields: ApiField[], { withRequired }: { withRequired: boolean }): Row[] =>
+  fields.map((field) => ({
+    key: field.name,
+    cells: [
+      field.name,
+      field.type,
+      ...(withRequired ? [field.required ? 'yes' : 'no'] : []),
+      <Described key="description" text={field.description} />,
+    ],
+  }));
 
 export function ApiReference() {
-  const baseUrl = window.location.origin;
+  const baseUrl = siteOrigin();
 
   const curl = `curl -sS ${baseUrl}/v1/chat \\
   -H "Authorization: Bearer $ASKWELL_API_KEY" \\
@@ -302,7 +332,7 @@ for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta?.
             </DocSection>
 
             <DocSection id="chat" title="Send a message">
-              <Endpoint method="POST" path="/v1/chat" />
+              <Endpoint method={chatOperation.method} path={chatOperation.path} />
               <Prose>
                 <p>
                   Sends one visitor message to a chatbot and returns its answer. To continue a
@@ -314,77 +344,25 @@ for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta?.
               <Table
                 caption="Request body of POST /v1/chat"
                 head={['Field', 'Type', 'Required', 'Description']}
-                rows={[
-                  field('botId', 'string', 'yes', 'The id of the chatbot to ask.'),
-                  field(
-                    'message',
-                    'string',
-                    'yes',
-                    `The question, at most ${maxLength} characters.`,
-                  ),
-                  field(
-                    'sessionId',
-                    'string',
-                    'no',
-                    'Continues an earlier conversation (at most 128 characters). Omit it to start a new one.',
-                  ),
-                  field(
-                    'stream',
-                    'boolean',
-                    'no',
-                    <>
-                      <C>true</C> returns server-sent events; see{' '}
-                      <a href="#streaming" className="text-brand-800 underline underline-offset-2">
-                        Streaming
-                      </a>
-                      .
-                    </>,
-                  ),
-                ]}
+                rows={fieldRows(
+                  fieldsOf(publicApiDocument, jsonSchemaOf(chatOperation.requestBody?.content)),
+                  { withRequired: true },
+                )}
               />
               <CodeBlock language="curl" title="Request" code={curl} />
               <SubHeading>Response</SubHeading>
               <Table
                 caption="Response of POST /v1/chat"
                 head={['Field', 'Type', 'Description']}
-                rows={[
-                  {
-                    key: 'sessionId',
-                    cells: ['sessionId', 'string', 'Send it back to continue the conversation.'],
-                  },
-                  {
-                    key: 'conversationId',
-                    cells: [
-                      'conversationId',
-                      'string',
-                      'The conversation as listed in your dashboard.',
-                    ],
-                  },
-                  {
-                    key: 'reply',
-                    cells: [
-                      'reply',
-                      'string',
-                      <>
-                        The answer as plain text. Marks such as <C>[1]</C> point to the entries of{' '}
-                        <C>sources</C>, counted from 1.
-                      </>,
-                    ],
-                  },
-                  {
-                    key: 'sources',
-                    cells: [
-                      'sources',
-                      'array',
-                      <>
-                        The passages the answer relied on: <C>sourceId</C>, <C>title</C> (document
-                        name or page title), <C>page</C> (number or null), <C>url</C> (for web
-                        pages, else null) and a short <C>snippet</C>. Empty when nothing in the
-                        knowledge matched.
-                      </>,
-                    ],
-                  },
-                ]}
+                rows={fieldRows(fieldsOf(publicApiDocument, chatResponse), { withRequired: false })}
+              />
+              <Table
+                caption="Each entry of sources"
+                head={['Field', 'Type', 'Description']}
+                rows={fieldRows(
+                  fieldsOf(publicApiDocument, { $ref: '#/components/schemas/ChatSource' }),
+                  { withRequired: false },
+                )}
               />
               <CodeBlock language="json" title="Response · 200 OK" code={response} />
             </DocSection>
@@ -458,7 +436,7 @@ for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta?.
             </DocSection>
 
             <DocSection id="chat-completions" title="OpenAI-compatible endpoint">
-              <Endpoint method="POST" path="/v1/chat/completions" />
+              <Endpoint method={completionsOperation.method} path={completionsOperation.path} />
               <Prose>
                 <p>
                   Accepts the OpenAI Chat Completions format, so existing OpenAI clients and tools
@@ -494,68 +472,11 @@ for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta?.
               <CodeBlock language="json" title="Error · 400 Bad Request" code={errorBody} />
               <Table
                 caption="Error statuses and codes"
-                head={['Status', 'Code', 'When']}
-                rows={[
-                  {
-                    key: '400',
-                    cells: [
-                      '400',
-                      <>
-                        <C>validation_error</C>, <C>invalid_json</C>
-                      </>,
-                      'A field is missing or wrong (named in fields), or the body is not JSON.',
-                    ],
-                  },
-                  {
-                    key: '401',
-                    cells: [
-                      '401',
-                      <C key="c">unauthorized</C>,
-                      'The API key is missing or unknown.',
-                    ],
-                  },
-                  {
-                    key: '403',
-                    cells: [
-                      '403',
-                      <C key="c">forbidden</C>,
-                      'The key was revoked, the chatbot belongs to another account, or it is disabled.',
-                    ],
-                  },
-                  {
-                    key: '404',
-                    cells: ['404', <C key="c">not_found</C>, 'No chatbot has this id.'],
-                  },
-                  {
-                    key: '413',
-                    cells: [
-                      '413',
-                      <C key="c">payload_too_large</C>,
-                      `The message is longer than ${maxLength} characters.`,
-                    ],
-                  },
-                  {
-                    key: '429',
-                    cells: [
-                      '429',
-                      <C key="c">rate_limited</C>,
-                      <>
-                        Too many requests; wait the number of seconds in the <C>Retry-After</C>{' '}
-                        header.
-                      </>,
-                    ],
-                  },
-                  {
-                    key: '5xx',
-                    cells: [
-                      '500, 503',
-                      <>
-                        <C>internal_error</C>, <C>service_unavailable</C>
-                      </>,
-                      'Something failed on our side. Try again in a moment.',
-                    ],
-                  },
-                ]}
+                head={['Status', 'Code and when']}
+                rows={errorResponses(chatOperation).map(({ status, description }) => ({
+                  key: status,
+                  cells: [status, <Described key="description" text={description} />],
+                }))}
               />
             </DocSection>
 
@@ -569,6 +490,29 @@ for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta?.
                   <C>CHAT_RATE_LIMIT_PER_KEY</C> and <C>CHAT_RATE_LIMIT_PER_BOT</C>.
                 </p>
               </Prose>
+            </DocSection>
+
+            <DocSection id="widget" title="Widget endpoints">
+              <Prose>
+                <p>
+                  {widgetDescription} You do not call them yourself: the script tag from the
+                  Integration page does. They are listed so that you can recognise them in your
+                  site&apos;s network traffic and content security policy.
+                </p>
+              </Prose>
+              <Table
+                caption="Widget endpoints"
+                head={['Method', 'Path']}
+                rows={widgetOperations.map((operation) => ({
+                  key: `${operation.method} ${operation.path}`,
+                  cells: [
+                    operation.method,
+                    <span key="path" className="font-mono text-[13px] break-all">
+                      {operation.path}
+                    </span>,
+                  ],
+                }))}
+              />
             </DocSection>
 
             <DocSection id="openapi" title="OpenAPI document">

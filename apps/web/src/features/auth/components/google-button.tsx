@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAuthConfig } from '@/lib/auth';
 
 import { startGoogle } from '../api/start-google';
+import { OrDivider } from './divider';
 
 type GoogleButtonProps = {
   label: string;
@@ -14,8 +15,6 @@ type GoogleButtonProps = {
   fallbackError: string;
   onError: (message: string) => void;
 };
-
-const notConfiguredId = 'google-not-configured';
 
 function GoogleMark() {
   return (
@@ -40,8 +39,8 @@ function GoogleMark() {
   );
 }
 
-// Without a configured client the server cannot start the flow, so the button says so up front
-// instead of failing after a click.
+// Without a configured client the server cannot start the flow, so there is no button (and no
+// 'or' divider) at all: the server log and the README tell the operator how to turn it on.
 export function GoogleButton({
   label,
   callbackURL,
@@ -51,7 +50,8 @@ export function GoogleButton({
 }: GoogleButtonProps) {
   const config = useAuthConfig();
   const [pending, setPending] = useState(false);
-  const unavailable = config.isSuccess && !config.data.google;
+
+  if (!config.data?.google) return null;
 
   const start = async () => {
     setPending(true);
@@ -64,22 +64,12 @@ export function GoogleButton({
   };
 
   return (
-    <div>
-      <Button
-        variant="secondary"
-        className="w-full"
-        onClick={start}
-        disabled={pending || unavailable || config.isPending}
-        aria-describedby={unavailable ? notConfiguredId : undefined}
-      >
+    <>
+      <OrDivider />
+      <Button variant="secondary" className="w-full" onClick={start} disabled={pending}>
         {pending ? <Spinner className="size-5" /> : <GoogleMark />}
         {label}
       </Button>
-      {unavailable && (
-        <p id={notConfiguredId} className="mt-2 text-center text-xs text-slate-600">
-          Google sign-in is not configured on this server
-        </p>
-      )}
-    </div>
+    </>
   );
 }

@@ -13,7 +13,6 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { authApi, profileQueryKey, safeRedirect } from '@/lib/auth';
 
-import { OrDivider } from './divider';
 import { FormAlert } from './form-alert';
 import { GoogleButton } from './google-button';
 import { PasswordInput } from './password-input';
@@ -105,7 +104,6 @@ export function LoginForm() {
           {isSubmitting ? 'Signing in...' : 'Sign in'}
         </Button>
       </form>
-      <OrDivider />
       <GoogleButton
         label="Sign in with Google"
         callbackURL={safeRedirect(redirect, paths.dashboard)}

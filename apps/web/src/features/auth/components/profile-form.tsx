@@ -28,14 +28,14 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     updateProfile.mutate(values, {
       onSuccess: (updated) => {
         reset({ first_name: updated.first_name, last_name: updated.last_name });
-        toast.success('Profile updated');
+        toast.success('Profile updated', { id: 'profile-form' });
       },
       onError: (error) => {
         for (const field of fieldNames) {
           const message = error.fields[field];
           if (message) setError(field, { message });
         }
-        toast.error(error.message || 'Failed to update profile');
+        toast.error(error.message || 'Failed to update profile', { id: 'profile-form' });
       },
     });
   });
@@ -44,7 +44,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <FormField id="profile-first-name" label="First name" error={errors.first_name?.message}>
           {(a11y) => (
             <input

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { safeRedirect, useProfile } from '@/lib/auth';
@@ -9,8 +9,7 @@ import { safeRedirect, useProfile } from '@/lib/auth';
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const profile = useProfile();
   const [params] = useSearchParams();
-  const signingOut = (useLocation().state as { signingOut?: boolean } | null)?.signingOut;
-  if (profile.data && !signingOut) {
+  if (profile.data) {
     return <Navigate to={safeRedirect(params.get('redirect'), paths.dashboard)} replace />;
   }
   return children;

@@ -14,7 +14,6 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { authApi, safeRedirect } from '@/lib/auth';
 
-import { OrDivider } from './divider';
 import { FormAlert } from './form-alert';
 import { GoogleButton } from './google-button';
 import { PasswordInput } from './password-input';
@@ -123,7 +122,7 @@ export function RegisterForm() {
             <label htmlFor="register-terms" className="text-sm leading-5 text-slate-700">
               I agree to the{' '}
               <Link
-                to="/#security"
+                to={paths.terms}
                 target="_blank"
                 rel="noreferrer"
                 className="font-semibold text-brand-800 underline-offset-2 hover:underline"
@@ -132,7 +131,7 @@ export function RegisterForm() {
               </Link>{' '}
               and{' '}
               <Link
-                to="/#security"
+                to={paths.privacy}
                 target="_blank"
                 rel="noreferrer"
                 className="font-semibold text-brand-800 underline-offset-2 hover:underline"
@@ -156,7 +155,6 @@ export function RegisterForm() {
           {isSubmitting ? 'Creating account...' : 'Create account'}
         </Button>
       </form>
-      <OrDivider />
       <GoogleButton
         label="Sign up with Google"
         callbackURL={safeRedirect(redirect, paths.dashboard)}

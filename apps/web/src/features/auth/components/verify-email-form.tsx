@@ -15,6 +15,10 @@ import { FormAlert } from './form-alert';
 
 type VerifyValues = { email: string; code: string };
 
+// Every toast of this flow shares one id, so the success replaces a failure still on screen
+// instead of following the user to the dashboard.
+const flowToast = { id: 'verify-email' };
+
 function messageOf(error: unknown) {
   return error instanceof ApiError && error.message ? error.message : null;
 }
@@ -43,11 +47,11 @@ export function VerifyEmailForm() {
     try {
       await authApi.verifyEmail(email.trim(), code);
     } catch (error) {
-      toast.error(authMessages.codeVerifyFailed);
+      toast.error(authMessages.codeVerifyFailed, flowToast);
       setVerifyError(messageOf(error) ?? authMessages.invalidCode);
       return;
     }
-    toast.success(authMessages.codeVerified);
+    toast.success(authMessages.codeVerified, flowToast);
     // The verified account is now signed in; the page leaves once the profile arrives.
     await queryClient.invalidateQueries({ queryKey: profileQueryKey, refetchType: 'all' });
   });
@@ -58,12 +62,13 @@ export function VerifyEmailForm() {
     setResendState(undefined);
     try {
       await authApi.sendVerificationCode(getValues('email').trim());
-      toast.success(authMessages.codeSent);
+      toast.success(authMessages.codeSent, flowToast);
       setResendState({ tone: 'success', text: 'We sent a new code. It works for 10 minutes.' });
     } catch (error) {
       const reason = messageOf(error);
       toast.error(
         reason ? `${authMessages.codeSendFailed}. ${reason}` : authMessages.codeSendFailed,
+        flowToast,
       );
       setResendState({ tone: 'error', text: reason ?? authMessages.codeSendFailed });
     } finally {

@@ -1,4 +1,4 @@
-import type { TrainingState } from '@askwell/shared';
+import type { TrainingStarted, TrainingState } from '@askwell/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -18,9 +18,13 @@ export function useTraining(botId: string) {
 export function useStartTraining(botId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<TrainingState>(trainingPath(botId)),
+    mutationFn: () => api.post<TrainingStarted>(trainingPath(botId)),
     onSuccess: (state) => {
-      queryClient.setQueryData(queryKeys.training(botId), state);
+      queryClient.setQueryData<TrainingState>(queryKeys.training(botId), {
+        running: state.running,
+        steps: state.steps,
+        sources: state.sources,
+      });
       void queryClient.invalidateQueries({ queryKey: queryKeys.sources });
       void queryClient.invalidateQueries({ queryKey: queryKeys.botList });
     },

@@ -34,9 +34,9 @@ export function AppearanceFields({ form }: { form: UseFormReturn<BotInput, unkno
   });
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
-      <div className="space-y-6">
-        <div className="grid gap-6 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+      <div className="min-w-0 space-y-6">
+        <div className="grid grid-cols-1 gap-6 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
           {colourFields.map((colour) => {
             const key = colour.name.split('.')[1] as 'primaryColor' | 'buttonColor' | 'textColor';
             const id = `bot-${key}`;
@@ -71,7 +71,7 @@ export function AppearanceFields({ form }: { form: UseFormReturn<BotInput, unkno
                           type="text"
                           spellCheck={false}
                           autoComplete="off"
-                          className={controlStyles(a11y['aria-invalid'], 'font-mono')}
+                          className={controlStyles(a11y['aria-invalid'], 'min-w-0 font-mono')}
                         />
                       </div>
                     )}

@@ -4,9 +4,10 @@ import { Link } from 'react-router';
 
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useBots } from '@/hooks/use-bots';
+import { countOf, formatDateTime, formatRelative } from '@/lib/format';
 
-import { useBots } from '../api/get-bots';
-import { formatDateTime, formatRelative, plural, toneLabels } from '../lib/format';
+import { toneLabels } from '../lib/format';
 import { KnowledgeBadge, knowledgeCounts } from './knowledge-badge';
 
 function BotCard({ bot }: { bot: BotSummary }) {
@@ -62,7 +63,7 @@ function BotCard({ bot }: { bot: BotSummary }) {
           <dd className="mt-1 space-y-1">
             <KnowledgeBadge knowledge={bot.knowledge} />
             <p className="text-xs text-slate-600">
-              {plural(bot.sourceCount, 'source')}
+              {countOf(bot.sourceCount, 'source')}
               {counts && ` · ${counts}`}
             </p>
           </dd>
@@ -152,7 +153,7 @@ export function BotsList() {
   }
 
   return (
-    <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3" aria-label="Your chatbots">
+    <ul className="grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3" aria-label="Your chatbots">
       {bots.data.map((bot) => (
         <BotCard key={bot.id} bot={bot} />
       ))}

@@ -102,7 +102,7 @@ export function PersonalityFields({ form }: { form: UseFormReturn<BotInput, unkn
   const starterErrors = errors.starterQuestions;
   return (
     <div className="space-y-6">
-      <div className="grid gap-6 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
         <FormField id="bot-tone" label="Tone" error={errors.tone?.message}>
           {(a11y) => (
             <select {...a11y} {...register('tone')} className={controlStyles(a11y['aria-invalid'])}>

@@ -1,10 +1,10 @@
 import { maxLeadAfterMessages, type Bot, type BotInput } from '@askwell/shared';
-import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 
-import { Button } from '@/components/ui/button';
 import { controlStyles, FormField } from '@/components/ui/form-field';
+
+import { RefusedOriginsList } from './refused-origins-list';
 
 type Form = UseFormReturn<BotInput, unknown, BotInput>;
 
@@ -18,15 +18,6 @@ function domainsError(errors: FieldErrors<BotInput>, lines: string[]) {
   return `${lines[index] ?? `Line ${index + 1}`}: ${list[index]!.message}`;
 }
 
-function refusedHost(origin: string) {
-  try {
-    const url = new URL(origin);
-    return url.host;
-  } catch {
-    return origin;
-  }
-}
-
 function AllowedDomainsField({ form, bot }: { form: Form; bot: Bot | null }) {
   const {
     control,
@@ -36,9 +27,6 @@ function AllowedDomainsField({ form, bot }: { form: Form; bot: Bot | null }) {
   const domains = useWatch({ control, name: 'allowedDomains' }) ?? [];
   const [text, setText] = useState(domains.join('\n'));
   const lines = text.split('\n').map((line) => line.trim());
-  // Only a refusal the list does not already cover is worth a warning.
-  const refused = bot?.lastRefusedOrigin ? refusedHost(bot.lastRefusedOrigin) : null;
-  const showRefused = refused && !domains.includes(refused);
 
   const update = (value: string) => {
     setText(value);
@@ -73,27 +61,12 @@ function AllowedDomainsField({ form, bot }: { form: Form; bot: Bot | null }) {
           />
         )}
       </FormField>
-      {showRefused && (
-        <div
-          role="status"
-          data-testid="refused-origin-warning"
-          className="flex flex-col gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200 sm:flex-row sm:items-center"
-        >
-          <TriangleAlert className="size-5 shrink-0 text-amber-600" aria-hidden="true" />
-          <p className="min-w-0 flex-1 break-words">
-            The widget was refused on{' '}
-            <strong className="font-semibold">{bot!.lastRefusedOrigin}</strong>
-            {bot!.lastRefusedAt && <> on {new Date(bot!.lastRefusedAt).toLocaleString()}</>} because
-            that site is not in the allowed domains. If it is your site, allow it and save.
-          </p>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => update([...lines.filter(Boolean), refused].join('\n'))}
-          >
-            Allow {refused}
-          </Button>
-        </div>
+      {bot && (
+        <RefusedOriginsList
+          botId={bot.id}
+          allowedHosts={domains}
+          onAllow={(host) => update([...lines.filter(Boolean), host].join('\n'))}
+        />
       )}
     </div>
   );

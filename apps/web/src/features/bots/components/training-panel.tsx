@@ -16,9 +16,11 @@ import { SourceStatusBadge } from '@/components/knowledge/source-status';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
+import { countOf } from '@/lib/format';
 
 import { useBotSources } from '../api/get-bot-sources';
 import { useStartTraining, useTraining } from '../api/get-training';
+import { trainingMessage } from '../lib/training-message';
 import { SaveButton, type SaveState } from './save-button';
 
 const kindIcons = { document: FileText, website: Globe, qa: MessagesSquare } as const;
@@ -40,10 +42,9 @@ function SourceRow({ source }: { source: KnowledgeSource }) {
               {source.kind === 'document'
                 ? (source.documentType?.toUpperCase() ?? 'Document')
                 : source.kind === 'website'
-                  ? `Website · ${source.pageCount} pages`
+                  ? `Website · ${countOf(source.pageCount, 'page')}`
                   : 'Q&A'}
-              {source.status === 'completed' &&
-                ` · ${source.chunkCount} ${source.chunkCount === 1 ? 'chunk' : 'chunks'}`}
+              {source.status === 'completed' && ` · ${countOf(source.chunkCount, 'chunk')}`}
             </p>
           )}
         </div>
@@ -145,8 +146,8 @@ function TrainingDetails({ botId, saveState, onSave }: TrainingPanelProps & { bo
 
   return (
     <div className="space-y-8">
-      <div className="grid gap-8 lg:grid-cols-2">
-        <section aria-labelledby="training-sources-title">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
+        <section aria-labelledby="training-sources-title" className="min-w-0">
           <h3 id="training-sources-title" className="text-sm font-semibold text-slate-900">
             Knowledge sources
           </h3>
@@ -175,7 +176,7 @@ function TrainingDetails({ botId, saveState, onSave }: TrainingPanelProps & { bo
             )}
           </div>
         </section>
-        <section aria-labelledby="training-steps-title">
+        <section aria-labelledby="training-steps-title" className="min-w-0">
           <h3 id="training-steps-title" className="text-sm font-semibold text-slate-900">
             Training progress
           </h3>
@@ -199,7 +200,11 @@ function TrainingDetails({ botId, saveState, onSave }: TrainingPanelProps & { bo
         <Button
           onClick={() =>
             startTraining.mutate(undefined, {
-              onSuccess: () => toast.success('Training started'),
+              onSuccess: ({ run }) => {
+                const message = trainingMessage(run);
+                if (message.tone === 'success') toast.success(message.text, { id: 'training' });
+                else toast(message.text, { id: 'training' });
+              },
               onError: (error) => toast.error(error.message),
             })
           }

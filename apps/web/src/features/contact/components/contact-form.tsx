@@ -8,6 +8,7 @@ import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/button';
 import { controlStyles, FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
+import { useHydrated } from '@/hooks/use-hydrated';
 
 import { useSubmitContact } from '../api/submit-contact';
 
@@ -59,6 +60,8 @@ export function ContactForm() {
     setFormError(null);
     submitContact.mutate(values);
   });
+
+  const hydrated = useHydrated();
 
   if (confirmation) {
     return (
@@ -148,7 +151,7 @@ export function ContactForm() {
           />
         )}
       </FormField>
-      <Button type="submit" size="lg" className="w-full" disabled={pending}>
+      <Button type="submit" size="lg" className="w-full" disabled={pending || !hydrated}>
         {pending && <Spinner className="size-4" />}
         {pending ? 'Sending...' : 'Send message'}
       </Button>

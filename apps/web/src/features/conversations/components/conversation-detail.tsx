@@ -25,7 +25,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 import { useDeleteConversation, useDeleteVisitorData } from '../api/conversations';
-import { formatDateTime } from '../lib/format';
+import { countOf, formatDateTime } from '@/lib/format';
 
 // Addresses come from visitors and crawled pages: only web links are made clickable.
 function webUrl(value: string | null) {
@@ -124,12 +124,18 @@ function Message({ message }: { message: ConversationMessage }) {
           <>
             <Sources sources={message.sources} />
             <div className="mt-1.5 flex flex-wrap items-center gap-2 text-xs">
-              {message.answeredFromKnowledge === false && (
-                <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-900 ring-1 ring-amber-200 ring-inset">
-                  <CircleHelp className="size-3" aria-hidden="true" />
-                  Not in the bot&apos;s knowledge
+              {message.answerer === 'contact_request' && (
+                <span className="rounded-full bg-sky-50 px-2 py-0.5 font-medium text-sky-900 ring-1 ring-sky-200 ring-inset">
+                  Lead form offered
                 </span>
               )}
+              {message.answeredFromKnowledge === false &&
+                message.answerer !== 'contact_request' && (
+                  <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-900 ring-1 ring-amber-200 ring-inset">
+                    <CircleHelp className="size-3" aria-hidden="true" />
+                    Not in the bot&apos;s knowledge
+                  </span>
+                )}
               {message.status === 'interrupted' && (
                 <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700">
                   Interrupted
@@ -190,7 +196,7 @@ export function ConversationDetail({ conversation, onDeleted }: ConversationDeta
               <time dateTime={conversation.startedAt}>
                 {formatDateTime(conversation.startedAt)}
               </time>{' '}
-              · {conversation.messageCount} messages
+              · {countOf(conversation.messageCount, 'message')}
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -268,10 +274,8 @@ export function ConversationDetail({ conversation, onDeleted }: ConversationDeta
               onSuccess: (result) => {
                 setConfirming(false);
                 toast.success(
-                  `Deleted ${result.deletedConversations} ${result.deletedConversations === 1 ? 'conversation' : 'conversations'}` +
-                    (result.deletedLeads > 0
-                      ? ` and ${result.deletedLeads} ${result.deletedLeads === 1 ? 'lead' : 'leads'}`
-                      : ''),
+                  `Deleted ${countOf(result.deletedConversations, 'conversation')}` +
+                    (result.deletedLeads > 0 ? ` and ${countOf(result.deletedLeads, 'lead')}` : ''),
                 );
                 onDeleted();
               },

@@ -4,6 +4,7 @@ import {
   ChevronLeft,
   ChevronRight,
   CircleHelp,
+  Mail,
   MessagesSquare,
   ThumbsDown,
   ThumbsUp,
@@ -15,7 +16,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
 import { hasActiveFilters, type ConversationFilters } from '../lib/filters';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '@/lib/format';
 
 // Anonymous visitors are told apart by the start of their id, like a ticket number.
 function visitorLabel(visitorId: string | null) {
@@ -120,6 +121,12 @@ export function ConversationList({
                   <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700">
                     {conversation.botName}
                   </span>
+                  {conversation.leadRequested && (
+                    <span className="inline-flex items-center gap-1 rounded-full bg-sky-50 px-2 py-0.5 font-medium text-sky-900 ring-1 ring-sky-200 ring-inset">
+                      <Mail className="size-3" aria-hidden="true" />
+                      Lead request
+                    </span>
+                  )}
                   {!conversation.answered && (
                     <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-900 ring-1 ring-amber-200 ring-inset">
                       <CircleHelp className="size-3" aria-hidden="true" />

@@ -12,8 +12,10 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DashboardPageHeader } from '@/components/layouts/dashboard-page-header';
 import { buttonStyles } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useBots } from '@/hooks/use-bots';
 import { ApiError } from '@/lib/api-client';
 import { useRealtimeEvent } from '@/lib/realtime';
+import { countOf } from '@/lib/format';
 
 import {
   conversationKeys,
@@ -21,7 +23,6 @@ import {
   useConversation,
   useConversations,
 } from '../api/conversations';
-import { useBotChoices } from '../api/get-bot-choices';
 import {
   conversationQuery,
   emptyConversationFilters,
@@ -70,7 +71,7 @@ export function ConversationsPage() {
   const queryClient = useQueryClient();
   const filters = readConversationFilters(searchParams);
   const conversations = useConversations(filters);
-  const bots = useBotChoices();
+  const bots = useBots();
 
   // New conversations and messages arrive live; the open transcript follows its own updates.
   useRealtimeEvent<ConversationUpdatedEvent>(conversationUpdatedEventName, (event) => {
@@ -130,7 +131,7 @@ export function ConversationsPage() {
         }
       />
       <ConversationFilters filters={filters} bots={bots.data ?? []} onChange={setFilters} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
         <section
           aria-label="Conversation list"
           className={clsx(
@@ -140,7 +141,7 @@ export function ConversationsPage() {
         >
           <div className="border-b border-slate-200 px-4 py-3 text-sm text-slate-600 sm:px-5">
             {conversations.data
-              ? `${conversations.data.total} ${conversations.data.total === 1 ? 'conversation' : 'conversations'}`
+              ? countOf(conversations.data.total, 'conversation')
               : 'Conversations'}
           </div>
           <ConversationList

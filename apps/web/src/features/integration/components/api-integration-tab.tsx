@@ -15,9 +15,10 @@ import { CodeBlock } from '@/components/ui/code-block';
 import { CopyButton } from '@/components/ui/copy-button';
 import { controlStyles, FormField } from '@/components/ui/form-field';
 import { Panel } from '@/components/ui/panel';
+import { useBots } from '@/hooks/use-bots';
+import { countOf } from '@/lib/format';
 
 import { useActiveApiKeyCount } from '../api/get-api-keys';
-import { useBots } from '../api/get-bots';
 
 import { ChatbotField } from './chatbot-field';
 import {
@@ -58,7 +59,7 @@ function KeyStatus() {
     <p data-testid="api-key-count" className="text-sm text-slate-600">
       {count.data === 0
         ? 'You have no active API key yet.'
-        : `You have ${count.data} active API ${count.data === 1 ? 'key' : 'keys'}.`}
+        : `You have ${countOf(count.data, 'active API key')}.`}
     </p>
   );
 }
@@ -123,7 +124,7 @@ export function ApiIntegrationTab() {
             </code>
             <CopyButton text={baseUrl} label="Copy base URL" />
           </div>
-          <dl className="grid gap-3 text-sm sm:grid-cols-3">
+          <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
             {[
               ['POST /v1/chat', 'Send a message, get the reply and its sources'],
               ['POST /v1/chat/completions', 'OpenAI-compatible: use any OpenAI client'],
@@ -146,7 +147,7 @@ export function ApiIntegrationTab() {
         icon={<MessageSquare className="size-5" aria-hidden="true" />}
       >
         <div className="space-y-6 p-5 sm:p-6">
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <ChatbotField
               id="api-example-bot"
               loading={bots.isPending}
@@ -251,7 +252,7 @@ export function ApiIntegrationTab() {
         description="Everything the API can do, with every field and error."
         icon={<BookOpen className="size-5" aria-hidden="true" />}
       >
-        <ul className="grid gap-3 p-5 sm:grid-cols-2 sm:p-6">
+        <ul className="grid grid-cols-1 gap-3 p-5 sm:grid-cols-2 sm:p-6">
           <li>
             <Link
               to="/docs/api"

@@ -6,17 +6,19 @@ import {
   Code2,
   Eye,
   Settings2,
-  ShieldCheck,
   TriangleAlert,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 
 import { CodeBlock } from '@/components/ui/code-block';
 import { controlStyles, FormField } from '@/components/ui/form-field';
 import { Panel } from '@/components/ui/panel';
+import { RefusedOriginNotice, refusedHost } from '@/components/widget/refused-origin-notice';
+import { useBots } from '@/hooks/use-bots';
 
-import { useBots } from '../api/get-bots';
+import { useAllowDomain } from '../api/allow-domain';
 import { linkClass } from '../lib/link-class';
 
 import { ChatbotField } from './chatbot-field';
@@ -74,6 +76,7 @@ function StatusLine({
 }
 
 function DomainStatus({ bot }: { bot: BotSummary }) {
+  const allowDomain = useAllowDomain();
   const editor = `/dashboard/bots/${bot.id}`;
   return (
     <div className="space-y-3" data-testid="domain-status">
@@ -110,13 +113,26 @@ function DomainStatus({ bot }: { bot: BotSummary }) {
           </Link>
         </StatusLine>
       )}
-      {bot.lastRefusedOrigin && (
-        <StatusLine tone="warn" icon={<ShieldCheck className="size-5" aria-hidden="true" />}>
-          Last refused: <strong>{bot.lastRefusedOrigin}</strong>
-          {bot.lastRefusedAt && <> on {new Date(bot.lastRefusedAt).toLocaleString()}</>}. If that is
-          your site, add it to the allowed domains.
-        </StatusLine>
-      )}
+      {bot.lastRefusedOrigin &&
+        !bot.allowedDomains.includes(refusedHost(bot.lastRefusedOrigin)) && (
+          <RefusedOriginNotice
+            origin={bot.lastRefusedOrigin}
+            at={bot.lastRefusedAt}
+            nextStep="If it is your site, allow it: the chatbot answers there as soon as it is saved."
+            allowing={allowDomain.isPending}
+            onAllow={() =>
+              allowDomain.mutate(
+                { botId: bot.id, host: refusedHost(bot.lastRefusedOrigin!) },
+                {
+                  onSuccess: () =>
+                    toast.success(`${refusedHost(bot.lastRefusedOrigin!)} is allowed`),
+                  onError: (error) =>
+                    toast.error(error.message || 'The domain could not be allowed.'),
+                },
+              )
+            }
+          />
+        )}
     </div>
   );
 }
@@ -245,7 +261,10 @@ export function WebsiteIntegrationTab() {
         >
           <dl className="divide-y divide-slate-100">
             {options.map((option) => (
-              <div key={option.name} className="grid gap-1 px-5 py-4 sm:grid-cols-3 sm:px-6">
+              <div
+                key={option.name}
+                className="grid grid-cols-1 gap-1 px-5 py-4 sm:grid-cols-3 sm:px-6"
+              >
                 <dt>
                   <code className="font-mono text-sm font-semibold text-slate-900">
                     {option.name}
@@ -285,7 +304,7 @@ export function WebsiteIntegrationTab() {
           description="Step-by-step instructions for popular platforms."
           icon={<BookOpen className="size-5" aria-hidden="true" />}
         >
-          <ul className="grid gap-3 p-5 sm:grid-cols-2 sm:p-6">
+          <ul className="grid grid-cols-1 gap-3 p-5 sm:grid-cols-2 sm:p-6">
             {(Object.keys(guides) as GuideId[]).map((id) => (
               <li key={id}>
                 <Link

@@ -1,22 +1,16 @@
-import type { ApiErrorBody, KnowledgeSource } from '@askwell/shared';
+import type { ArchiveUpload, KnowledgeSource } from '@askwell/shared';
 
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiErrorFrom, parseJson } from '@/lib/api-client';
 
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
+// A 429: the account has several uploads running or has sent many bytes lately; the server says
+// when to try again.
+export class UploadBusyError extends ApiError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, 'rate_limited', message);
   }
-}
-
-function isErrorBody(value: unknown): value is ApiErrorBody {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'error' in value &&
-    typeof (value as ApiErrorBody).error?.message === 'string'
-  );
 }
 
 type UploadOptions = {
@@ -24,9 +18,16 @@ type UploadOptions = {
   signal: AbortSignal;
 };
 
+// A document becomes one source; a .zip, one source per document inside it.
+export type UploadResult = KnowledgeSource | ArchiveUpload;
+
+export function isArchiveUpload(result: UploadResult): result is ArchiveUpload {
+  return 'archive' in result;
+}
+
 // XMLHttpRequest rather than fetch: fetch cannot report upload progress.
 export function uploadDocument(botId: string, file: File, { onProgress, signal }: UploadOptions) {
-  return new Promise<KnowledgeSource>((resolve, reject) => {
+  return new Promise<UploadResult>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', `/api/bots/${encodeURIComponent(botId)}/documents`);
     request.withCredentials = true;
@@ -35,20 +36,25 @@ export function uploadDocument(botId: string, file: File, { onProgress, signal }
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = () => {
-      const payload = parse(request.responseText);
+      const payload = parseJson(request.responseText);
       if (request.status >= 200 && request.status < 300) {
-        resolve(payload as KnowledgeSource);
+        resolve(payload as UploadResult);
         return;
       }
-      if (isErrorBody(payload)) {
-        const { code, message, fields } = payload.error;
-        reject(new ApiError(request.status, code, message, fields));
+      if (request.status === 429) {
+        const seconds = Number(request.getResponseHeader('Retry-After'));
+        const { message } = apiErrorFrom(
+          429,
+          payload,
+          'Too many uploads at once. Please try again in a moment.',
+        );
+        reject(new UploadBusyError(message, Number.isFinite(seconds) && seconds > 0 ? seconds : 2));
         return;
       }
       reject(
-        new ApiError(
+        apiErrorFrom(
           request.status,
-          'UNEXPECTED_RESPONSE',
+          payload,
           request.status === 413
             ? 'The file is larger than 10 MB.'
             : 'The upload failed. Please try again.',

@@ -93,6 +93,9 @@ export function DocumentUpload({ disabled, botName, onFiles }: DocumentUploadPro
               : 'Drag and drop files here, or click to select files'}
           </p>
           <p className="mt-1 text-xs text-slate-600">PDF, DOC, DOCX, TXT, MD up to 10MB</p>
+          <p className="mt-1 text-xs text-slate-600">
+            or a .zip of them: each document in it is added
+          </p>
         </div>
         {rejections.length > 0 && (
           <div className="mt-4 rounded-lg bg-red-50 p-4 ring-1 ring-red-200" role="alert">

@@ -1,3 +1,4 @@
+import type { BotSummary } from '@askwell/shared';
 import { Bot, FileText, Globe, MessagesSquare, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -9,8 +10,9 @@ import { ButtonLink } from '@/components/ui/button';
 import { controlStyles } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { useBots } from '@/hooks/use-bots';
+import { countOf, formatNumber } from '@/lib/format';
 
-import { useBotOptions } from '../api/get-bot-options';
 import { useSources } from '../api/get-sources';
 import { useDeleteSource, useRetrySource } from '../api/source-actions';
 import { useUploads } from '../hooks/use-uploads';
@@ -40,9 +42,17 @@ function CountPill({ count, label, tone }: { count: number; label: string; tone:
   );
 }
 
+// A failed source answers nothing, so it is not counted as knowledge; it is named apart so the
+// owner sees it needs attention.
+function knowledgeSummary(bot: BotSummary) {
+  const failed = bot.knowledge.failed;
+  const usable = `${countOf(bot.sourceCount - failed, 'source')} in its knowledge`;
+  return failed > 0 ? `${usable} · ${formatNumber(failed)} failed, not used for answers` : usable;
+}
+
 export function DocumentsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const bots = useBotOptions();
+  const bots = useBots();
   const sources = useSources();
   const uploads = useUploads();
   const retry = useRetrySource();
@@ -62,17 +72,17 @@ export function DocumentsPage() {
   );
 
   const processed = documents?.filter((source) => source.status === 'completed').length ?? 0;
-  const uploading = uploads.uploads.filter((upload) => upload.status === 'uploading').length;
+  const uploading = uploads.uploads.filter(
+    (upload) => upload.status === 'uploading' || upload.status === 'queued',
+  ).length;
   const processing = (documents?.filter(isInFlight).length ?? 0) + uploading;
 
   // This visit's uploads, plus whatever of the account's documents is still in flight or failed,
   // so a reload keeps showing the work that is not done.
   const queue = useMemo<QueueItem[]>(() => {
-    const sessionSourceIds = new Set(
-      uploads.uploads.flatMap((upload) => (upload.sourceId ? [upload.sourceId] : [])),
-    );
+    const sessionSourceIds = new Set(uploads.uploads.flatMap((upload) => upload.sourceIds));
     const pending: QueueItem[] = uploads.uploads
-      .filter((upload) => !upload.sourceId && !dismissed.has(upload.id))
+      .filter((upload) => upload.sourceIds.length === 0 && !dismissed.has(upload.id))
       .map((upload) => ({ kind: 'upload', key: upload.id, upload }));
     const fromServer: QueueItem[] = (documents ?? [])
       .filter(
@@ -197,9 +207,8 @@ export function DocumentsPage() {
               ))}
             </select>
             {selectedBot && (
-              <p className="text-sm text-slate-600">
-                {selectedBot.sourceCount} {selectedBot.sourceCount === 1 ? 'source' : 'sources'} in
-                its knowledge
+              <p className="text-sm text-slate-600" data-testid="knowledge-count">
+                {knowledgeSummary(selectedBot)}
               </p>
             )}
           </div>
@@ -217,7 +226,7 @@ export function DocumentsPage() {
 
       {tab === 'files' && (
         <TabPanel idPrefix="knowledge" tab="files" className="space-y-6">
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
             <div className="min-w-0 space-y-6">
               <DocumentUpload
                 disabled={!selectedBot}

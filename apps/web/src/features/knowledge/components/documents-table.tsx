@@ -9,7 +9,7 @@ import { Panel } from '@/components/ui/panel';
 import { Spinner } from '@/components/ui/spinner';
 
 import { downloadUrl, useDeleteSource, useRetrySource } from '../api/source-actions';
-import { formatDate, formatDateTime } from '../lib/format-date';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { formatFileSize } from '../lib/format-file-size';
 
 const iconButton =

@@ -32,7 +32,12 @@ function describe(item: QueueItem) {
       name: upload.file.name,
       size: upload.file.size,
       progress: upload.progress,
-      status: upload.status === 'failed' ? 'Failed' : `Uploading ${upload.progress}%`,
+      status:
+        upload.status === 'failed'
+          ? 'Failed'
+          : upload.status === 'queued'
+            ? 'Waiting to upload'
+            : `Uploading ${upload.progress}%`,
       failed: upload.status === 'failed',
       headline: 'Failed to upload document',
       reason: upload.error,

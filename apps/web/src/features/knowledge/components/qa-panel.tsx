@@ -13,7 +13,7 @@ import { ApiError } from '@/lib/api-client';
 
 import { useAddQa } from '../api/add-qa';
 import { useDeleteSource } from '../api/source-actions';
-import { formatDate } from '../lib/format-date';
+import { countOf, formatDate } from '@/lib/format';
 
 type Pair = { key: number; question: string; answer: string };
 
@@ -185,8 +185,7 @@ export function QaPanel({ botId, sets }: QaPanelProps) {
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-semibold text-slate-900">{source.name}</p>
                   <p className="text-xs text-slate-500">
-                    Added {formatDate(source.createdAt)} · {source.chunkCount}{' '}
-                    {source.chunkCount === 1 ? 'chunk' : 'chunks'}
+                    Added {formatDate(source.createdAt)} · {countOf(source.chunkCount, 'chunk')}
                   </p>
                 </div>
                 <SourceStatusBadge source={source} />

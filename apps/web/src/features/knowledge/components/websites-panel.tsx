@@ -21,7 +21,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAddWebsite } from '../api/add-website';
 import { useSourcePages } from '../api/get-source-pages';
 import { useDeleteSource, useSyncSource, useUpdateSchedule } from '../api/source-actions';
-import { formatDateTime } from '../lib/format-date';
+import { countOf, formatDateTime } from '@/lib/format';
 
 const scheduleLabels: Record<SyncSchedule, string> = {
   manual: 'Manual',
@@ -72,7 +72,7 @@ function AddWebsiteForm({ botId }: { botId: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4 p-5 sm:p-6">
-      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem]">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,1fr)_10rem]">
         <FormField
           id="website-url"
           label="Website address"
@@ -167,7 +167,7 @@ function PagesList({ sourceId }: { sourceId: string }) {
             >
               {page.status}
             </span>
-            {page.chunkCount} chunks
+            {countOf(page.chunkCount, 'chunk')}
           </div>
         </li>
       ))}
@@ -194,7 +194,7 @@ function WebsiteRow({ source, onDelete }: { source: KnowledgeSource; onDelete: (
             </p>
             <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
               <SourceStatusBadge source={source} />
-              <span>{source.pageCount} pages</span>
+              <span>{countOf(source.pageCount, 'page')}</span>
               <span aria-hidden="true">·</span>
               <span>
                 {source.lastSyncedAt

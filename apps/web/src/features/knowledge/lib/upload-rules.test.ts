@@ -8,6 +8,10 @@ describe('uploadProblem', () => {
     expect(uploadProblem({ name: 'notes.md', size: 12 })).toBeNull();
   });
 
+  it('when the file is a .zip, then it is accepted: the server adds each document in it', () => {
+    expect(uploadProblem({ name: 'Handbook.ZIP', size: 2_000 })).toBeNull();
+  });
+
   it('when the extension is not supported, then it says which types are', () => {
     expect(uploadProblem({ name: 'photo.png', size: 12 })).toMatch(/PDF, DOC, DOCX, TXT or MD/);
     expect(uploadProblem({ name: 'README', size: 12 })).toMatch(/Unsupported/);

@@ -1,4 +1,5 @@
-import { acceptedExtensions, maxUploadBytes } from '@askwell/shared';
+import { acceptedExtensions, archiveExtension, maxUploadBytes } from '@askwell/shared';
+import { formatNumber } from '@/lib/format';
 
 // Extensions rather than MIME types: browsers report .md and .doc inconsistently.
 export function extensionOf(name: string) {
@@ -7,11 +8,15 @@ export function extensionOf(name: string) {
 }
 
 export function uploadProblem(file: Pick<File, 'name' | 'size'>): string | null {
-  if (!(acceptedExtensions as readonly string[]).includes(extensionOf(file.name))) {
+  const extension = extensionOf(file.name);
+  if (
+    !(acceptedExtensions as readonly string[]).includes(extension) &&
+    extension !== archiveExtension
+  ) {
     return 'Unsupported file type. Upload PDF, DOC, DOCX, TXT or MD files.';
   }
   if (file.size > maxUploadBytes) {
-    return `Larger than the 10 MB limit (${file.size.toLocaleString('en-US')} bytes; at most 10,485,760).`;
+    return `Larger than the 10 MB limit (${formatNumber(file.size)} bytes; at most ${formatNumber(maxUploadBytes)}).`;
   }
   if (file.size === 0) return 'The file is empty.';
   return null;
@@ -24,4 +29,5 @@ export const dropzoneAccept = {
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
   'text/plain': ['.txt'],
   'text/markdown': ['.md'],
+  'application/zip': [archiveExtension],
 };

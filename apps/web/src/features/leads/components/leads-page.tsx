@@ -5,9 +5,9 @@ import { useSearchParams } from 'react-router';
 
 import { DashboardPageHeader } from '@/components/layouts/dashboard-page-header';
 import { buttonStyles } from '@/components/ui/button';
+import { useBots } from '@/hooks/use-bots';
 import { useRealtimeEvent } from '@/lib/realtime';
 
-import { useBotChoices } from '../api/get-bot-choices';
 import { leadKeys, leadsExportUrl, useLeads } from '../api/get-leads';
 import { leadQuery, readLeadFilters, type LeadFilters } from '../lib/filters';
 import { LeadsFilters } from './leads-filters';
@@ -18,7 +18,7 @@ export function LeadsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readLeadFilters(searchParams);
   const leads = useLeads(filters);
-  const bots = useBotChoices();
+  const bots = useBots();
   const queryClient = useQueryClient();
 
   useRealtimeEvent(leadCreatedEventName, () => {

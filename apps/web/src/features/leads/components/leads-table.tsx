@@ -18,7 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 
 import { useDeleteLead, useUpdateLeadStatus } from '../api/get-leads';
 import { hasActiveFilters, type LeadFilters } from '../lib/filters';
-import { formatDate, formatDateTime, formatTime } from '../lib/format';
+import { countOf, formatDate, formatDateTime, formatTime } from '@/lib/format';
 
 const statusTone: Record<LeadStatus, string> = {
   new: 'bg-sky-50 text-sky-900 ring-sky-200',
@@ -90,10 +90,7 @@ export function LeadsTable({ filters, data, loading, error, onPage, onClear }: L
   const lastPage = data ? Math.max(1, Math.ceil(total / data.pageSize)) : 1;
 
   return (
-    <Panel
-      title="All leads"
-      description={data ? `${total} ${total === 1 ? 'lead' : 'leads'}` : undefined}
-    >
+    <Panel title="All leads" description={data ? countOf(total, 'lead') : undefined}>
       {loading ? (
         <p
           role="status"

@@ -24,7 +24,7 @@ import {
   useSendTestEvent,
   useWebhook,
 } from '../api/webhook';
-import { formatDateTime } from '../lib/format';
+import { countOf, formatDateTime } from '@/lib/format';
 
 const deliveryTone: Record<WebhookDeliveryStatus, string> = {
   pending: 'bg-slate-100 text-slate-800 ring-slate-300',
@@ -69,7 +69,7 @@ function DeliveryLog({ deliveries }: { deliveries: WebhookDelivery[] }) {
           </span>
           <code className="font-mono text-xs text-slate-800">{delivery.event}</code>
           <span className="text-slate-600">
-            {delivery.attempts} {delivery.attempts === 1 ? 'attempt' : 'attempts'}
+            {countOf(delivery.attempts, 'attempt')}
             {delivery.lastStatusCode !== null && ` · HTTP ${delivery.lastStatusCode}`}
           </span>
           <time dateTime={delivery.createdAt} className="ml-auto text-xs text-slate-500">

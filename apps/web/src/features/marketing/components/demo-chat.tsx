@@ -13,7 +13,9 @@ function prefersReducedMotion() {
 
 // Plays the sample conversation once the visitor scrolls it into view, one message at a time.
 export function DemoChat() {
-  const [shown, setShown] = useState(() => (prefersReducedMotion() ? demoConversation.length : 0));
+  // Starts empty on the server and in the browser alike (the page is pre-rendered); with reduced
+  // motion the whole conversation appears at once when it comes into view.
+  const [shown, setShown] = useState(0);
   const [typing, setTyping] = useState(false);
   const [started, setStarted] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -26,6 +28,7 @@ export function DemoChat() {
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
           setStarted(true);
+          if (prefersReducedMotion()) setShown(demoConversation.length);
           observer.disconnect();
         }
       },

@@ -11,7 +11,7 @@ import { Panel } from '@/components/ui/panel';
 import { Spinner } from '@/components/ui/spinner';
 
 import { useApiKeys, useRevokeApiKey } from '../api/api-keys';
-import { formatDate, formatDateTime } from '../lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {

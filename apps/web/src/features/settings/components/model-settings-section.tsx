@@ -35,6 +35,8 @@ const settingsTabs: ReadonlyArray<TabItem<SettingsTab>> = [
 ];
 
 const idPrefix = 'settings';
+// One toast for the whole save flow: a success replaces the failure it fixed.
+const settingsToast = { id: 'model-settings-save' };
 
 function SettingsForm({ settings }: { settings: ModelSettings }) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -70,20 +72,20 @@ function SettingsForm({ settings }: { settings: ModelSettings }) {
     if (Object.keys(found).length > 0) {
       setErrors(found);
       selectTab(found.defaultModel ? 'model-preferences' : 'api-keys');
-      toast.error('Please correct the highlighted fields.');
+      toast.error('Please correct the highlighted fields.', settingsToast);
       return;
     }
     update.mutate(buildUpdate(settings, draft), {
       onSuccess: (saved) => {
         setDraft(draftFrom(saved));
         setErrors({});
-        toast.success('Settings saved');
+        toast.success('Settings saved', settingsToast);
       },
       onError: (error) => {
         const fieldErrors = errorsFromFields(error.fields);
         setErrors(fieldErrors);
         if (fieldErrors.defaultModel) selectTab('model-preferences');
-        toast.error(error.message || 'Your settings could not be saved. Try again.');
+        toast.error(error.message || 'Your settings could not be saved. Try again.', settingsToast);
       },
     });
   };
