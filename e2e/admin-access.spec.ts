@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import {
   adminAccess,
   adminRoutes,
+  animationsSettled,
   expect,
   expectAdminRouteAccess,
   expectAdminSidebar,
@@ -53,6 +54,26 @@ test.describe.serial('super_admin', () => {
       const name = route.path.split('/').pop();
       await page.screenshot({ path: `${shots}/page-${name}-desktop.png`, fullPage: true });
     }
+  });
+
+  test('when listing users, then staff made by admin:create show their --name and Staff, not Free', async () => {
+    await page.goto('/admin/users?search=sales%40askwell.test');
+    const row = page.getByRole('row').filter({ hasText: staffAccounts.sales_manager });
+    await expect(row).toHaveCount(1, { timeout: 15_000 });
+    await expect(row).toContainText('Sally Sales');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('Staff');
+  });
+
+  test('when an admin address does not exist, then the error shows inside the back office, with a way back', async () => {
+    await page.goto('/admin/no-such-page');
+    await expect(
+      page.getByRole('heading', { name: 'Unexpected Application Error!' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('error-status')).toHaveText('404 Not Found');
+    await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeAttached();
+    await page.getByRole('link', { name: 'Back to Admin Dashboard' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   });
 
   test('when looking at the sidebar, then all nine entries show, with name and role', async () => {
@@ -173,7 +194,7 @@ test.describe.serial('super_admin', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(nav).toBeInViewport();
-    await page.waitForTimeout(350);
+    await animationsSettled(page);
     await page.screenshot({ path: `${shots}/sidebar-open-phone.png` });
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -229,7 +250,8 @@ test.describe.serial('support_team', () => {
     ).toBeVisible();
     await page.screenshot({ path: `${shots}/dashboard-support-desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(350);
+    await expect(page.getByRole('navigation', { name: 'Admin sections' })).not.toBeInViewport();
+    await animationsSettled(page);
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: `${shots}/dashboard-support-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 720 });
@@ -240,7 +262,11 @@ test.describe.serial('support_team', () => {
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.getByRole('heading', { name: 'Admin sign-in' })).toBeVisible();
-    await page.waitForTimeout(300);
+    // The sign-in page forgets the ended session in an effect that runs once it is painted; after
+    // two drawn frames that has happened, and it must not have sent the page anywhere else.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     await expect(page).toHaveURL(/\/admin\/login$/);
     expect((await page.request.get('/api/me')).status()).toBe(401);
   });
@@ -259,10 +285,14 @@ test.describe.serial('customer', () => {
     await page.context().close();
   });
 
-  test('when a customer opens any admin route, then access is denied', async () => {
-    await expectAdminRouteAccess(page, adminAccess.user);
+  test('when a customer opens any admin route, then access is denied and the way back is their dashboard', async () => {
+    await expectAdminRouteAccess(page, adminAccess.user, '/dashboard');
     await page.screenshot({ path: `${shots}/unauthorized-desktop.png` });
     await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('navigation', { name: 'Dashboard' }).first()).toBeVisible();
+    // An unknown admin address refuses a customer too, rather than showing the back office's shell.
+    await page.goto('/admin/no-such-page');
     await expect(page).toHaveURL(/\/admin\/unauthorized$/);
   });
 });

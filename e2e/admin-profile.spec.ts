@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   adminAccess,
+  animationsSettled,
   expect,
   expectAdminRouteAccess,
   expectAdminSidebar,
@@ -71,7 +72,7 @@ test.describe.serial('sales_manager', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     // Let the sidebar finish sliding away after the switch to the phone layout.
     await expect(page.getByRole('navigation', { name: 'Admin sections' })).not.toBeInViewport();
-    await page.waitForTimeout(350);
+    await animationsSettled(page);
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: `${shots}/profile-phone.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 720 });

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import {
+  animationsSettled,
   expect,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
@@ -30,8 +31,9 @@ async function checkScreen(page: Page, name: string) {
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: `${shots}/${name}-desktop.png`, fullPage: true });
   await page.setViewportSize(phone);
-  // Lets the dashboard sidebar finish sliding shut before the picture is taken.
-  await page.waitForTimeout(500);
+  // The dashboard sidebar slides shut (and is then hidden) before the picture is taken.
+  await expect(page.getByRole('navigation', { name: 'Dashboard', exact: true })).toBeHidden();
+  await animationsSettled(page);
   await expectNoHorizontalScroll(page);
   await page.screenshot({ path: `${shots}/${name}-phone.png`, fullPage: true });
   await page.setViewportSize(desktop);
@@ -129,6 +131,14 @@ test('a customer saves provider keys, sees them only masked after reload, tests 
     await page.getByRole('button', { name: 'Test connection to the custom endpoint' }).click();
     await expect(page.getByTestId('test-custom-result')).toContainText('Connected');
     await expect(page.getByRole('button', { name: 'Test connection to Google' })).toBeDisabled();
+    // OpenAI has no address field: its failure names what the owner can change (the key) or says
+    // plainly that the server could not reach it, never "check the endpoint URL".
+    await page.getByRole('button', { name: 'Test connection to OpenAI' }).click();
+    await expect(page.getByTestId('test-openai-result')).toHaveText(
+      /^OpenAI (could not be reached from the Askwell server|rejected the API key)/,
+      { timeout: 20_000 },
+    );
+    await expect(page.getByTestId('test-openai-result')).not.toContainText('endpoint');
     await checkScreen(page, 'settings-api-keys');
 
     // Removing a key takes effect on save.

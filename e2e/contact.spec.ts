@@ -27,7 +27,19 @@ async function fillValid(page: Page, overrides: Partial<Record<string, string>> 
 
 test.describe('contact form validation', () => {
   test('when the form is sent empty, then every field says what is missing', async ({ page }) => {
-    await page.goto('/contact');
+    // The page's code arrives late: until it has, 'Send message' is disabled, so an early click
+    // neither submits the form natively (its fields in the URL) nor vanishes.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/.]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/contact', { waitUntil: 'commit' });
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    release();
     let posted = false;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/contact')) posted = true;

@@ -176,6 +176,12 @@ test('a customer adds their website, sees every page with its status, and the Tr
     const hits = (await search.json()) as Array<{ url: string | null }>;
     expect(hits[0]?.url).toMatch(new RegExp(`^${site.origin}/`));
 
+    // A website is re-crawled on every run: the owner is told what is being read, and the button
+    // shows the spec's busy state while it is.
+    await page.getByRole('button', { name: 'Start Training' }).click();
+    await expect(page.getByText('Re-reading 1 changed source…')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Training...' })).toBeDisabled();
+
     const strangerContext = await browser.newContext({ baseURL: baseUrl() });
     const stranger = await strangerContext.newPage();
     const account = await registerTestCustomer(stranger.request, { verified: true });

@@ -82,8 +82,13 @@ test('a customer creates a bot, trains it on documents with live progress, and n
   await badItem.getByRole('button', { name: /Retry/ }).click();
   expect((await retried).status()).toBe(202);
   await expect(badItem.getByTestId('queue-status')).toHaveText('Failed', { timeout: 20_000 });
+  // A failed document answers nothing: it is not counted as knowledge, and it is named apart.
+  await expect(page.getByTestId('knowledge-count')).toHaveText(
+    '1 source in its knowledge · 1 failed, not used for answers',
+  );
 
   await badItem.getByRole('button', { name: /Remove/ }).click();
+  await expect(page.getByTestId('knowledge-count')).toHaveText('1 source in its knowledge');
   await expect(badItem).toHaveCount(0);
 
   // The original comes back byte for byte.
@@ -113,6 +118,10 @@ test('a customer creates a bot, trains it on documents with live progress, and n
   await expect(sources).toContainText('tika-testPDF.pdf');
   await expect(sources).toContainText('Processed');
   await expect(sources).not.toContainText('damaged.pdf');
+  // Everything is already processed: the button says so instead of pretending to start.
+  await page.getByRole('button', { name: 'Start Training' }).click();
+  await expect(page.getByText('Your 1 source is up to date')).toBeVisible();
+  await expect(page.getByText('Training started')).toHaveCount(0);
   await page.screenshot({ path: `${shots}/training-desktop.png`, fullPage: true });
 
   const strangerContext = await browser.newContext({ baseURL: baseUrl() });

@@ -21,7 +21,13 @@ function baseUrl() {
   return url;
 }
 
-type DoneEvent = { type: 'done'; conversationId: string; messageId: string };
+type DoneEvent = {
+  type: 'done';
+  conversationId: string;
+  messageId: string;
+  reply: string;
+  leadPrompt: string | null;
+};
 
 // A visitor on the customer's website, talking to the real widget endpoints.
 async function startVisitor(request: APIRequestContext, botId: string) {
@@ -313,6 +319,35 @@ test('leads and conversations: data, filters, status, export, privacy delete, ph
   await newcomer.ask('Do you sell tulip bulbs?', 'https://shop.example/bulbs');
   await later.dispose();
   await expect(items.filter({ hasText: 'Do you sell tulip bulbs?' })).toBeVisible();
+});
+
+test('a visitor asking to be contacted gets the lead form at once, tagged as a lead request, not as a gap', async ({
+  page,
+}) => {
+  const owner = await registerTestCustomer(page.request, { verified: true });
+  await signInWithApi(page.request, baseUrl(), owner.email, owner.password);
+  const bot = await createBot(page, 'Pricing Pia', { goal: 'lead_generation' });
+  await teachOpeningHours(page, bot.id);
+
+  const visitor = await startVisitor(page.request, bot.id);
+  const asked = await visitor.ask('Please contact me about pricing', `${shopOrigin}/pricing`);
+  expect(asked.reply).toBe(
+    'Of course! Leave your name and email address below and our team will contact you.',
+  );
+  expect(asked.leadPrompt).toBe('contact_request');
+
+  // In the widget's other languages too, answered in the visitor's language.
+  const german = await startVisitor(page.request, bot.id);
+  const gefragt = await german.ask('Bitte rufen Sie mich wegen der Preise an', `${shopOrigin}/de`);
+  expect(gefragt.reply).toContain('Hinterlassen Sie unten Ihren Namen');
+  expect(gefragt.leadPrompt).toBe('contact_request');
+
+  await page.goto(`/dashboard/conversations/${asked.conversationId}`);
+  const row = page.getByRole('link').filter({ hasText: 'Please contact me about pricing' });
+  await expect(row).toContainText('Lead request');
+  await expect(row).not.toContainText('Not answered');
+  await expect(page.getByText('Lead form offered').first()).toBeVisible();
+  await expect(page.getByText("Not in the bot's knowledge")).toHaveCount(0);
 });
 
 test('a webhook set on the Leads page receives a signed test event, shown in the delivery log', async ({

@@ -38,6 +38,15 @@ const publicPages: PublicPage[] = [
     heading: /Harbor Trust Bank/,
   },
   { path: '/admin/unauthorized', title: 'Askwell — Access denied', heading: /Access denied/ },
+  {
+    path: '/about',
+    title: 'Askwell — About',
+    heading: /Answers from your own content, around the clock/,
+  },
+  { path: '/docs', title: 'Askwell — Documentation', heading: /Getting started with Askwell/ },
+  { path: '/privacy', title: 'Askwell — Privacy policy', heading: /Privacy policy/ },
+  { path: '/terms', title: 'Askwell — Terms of service', heading: /Terms of service/ },
+  { path: '/cookies', title: 'Askwell — Cookie policy', heading: /Cookie policy/ },
 ];
 
 // Built by a later issue; until then each must still be a real page, never the error screen.
@@ -301,7 +310,9 @@ test.describe('home page', () => {
     await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
   });
 
-  test('the footer has four columns of anchor links and the 2025 copyright', async ({ page }) => {
+  test('the footer has four columns of links to real pages and the 2025 copyright', async ({
+    page,
+  }) => {
     await page.goto('/');
     const columns: Record<string, [string, string][]> = {
       Product: [
@@ -310,19 +321,18 @@ test.describe('home page', () => {
         ['Security', '#security'],
       ],
       Company: [
-        ['About', '#about'],
-        ['Blog', '#blog'],
-        ['Careers', '#careers'],
+        ['About', '/about'],
+        ['Contact', '/contact'],
       ],
       Resources: [
-        ['Documentation', '#documentation'],
-        ['API reference', '#api-reference'],
-        ['Guides', '#guides'],
+        ['Documentation', '/docs'],
+        ['API reference', '/docs/api'],
+        ['Guides', '/docs#guides'],
       ],
       Legal: [
-        ['Privacy', '#privacy'],
-        ['Terms', '#terms'],
-        ['Cookie policy', '#cookie-policy'],
+        ['Privacy', '/privacy'],
+        ['Terms', '/terms'],
+        ['Cookie policy', '/cookies'],
       ],
     };
     for (const [title, links] of Object.entries(columns)) {
@@ -337,6 +347,7 @@ test.describe('home page', () => {
         await expect(found.nth(index)).toHaveAttribute('href', href);
       }
     }
+    await expect(footer(page).getByRole('link', { name: /^(Blog|Careers)$/ })).toHaveCount(0);
     await expect(footer(page)).toContainText('© 2025 Askwell. All rights reserved.');
 
     for (const id of ['features', 'pricing', 'security']) {
@@ -346,14 +357,14 @@ test.describe('home page', () => {
     }
   });
 
-  test('footer anchors without a section of their own leave the visitor on the page', async ({
-    page,
-  }) => {
+  test("the footer's Guides opens the guides section of the documentation", async ({ page }) => {
     await page.goto('/');
-    await footer(page).getByRole('link', { name: 'Careers' }).click();
-    await expect(page).toHaveURL(/\/#careers$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Turn website visitors/);
-    await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+    await footer(page).getByRole('link', { name: 'Guides' }).click();
+    await expect(page).toHaveURL(/\/docs#guides$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Getting started with Askwell',
+    );
+    await expectScrolledTo(page, 'guides');
   });
 
   test('on a phone the menu opens, lists the sections and closes on the way to one', async ({
@@ -528,17 +539,37 @@ test.describe('access denied, errors and loading', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // Hold back the page's own code chunk (not the app shell) to catch the loading screen.
+    // Hold back the page's own code chunk (not the app shell) to catch the loading screen. The
+    // sign-in page is not pre-rendered, so it has nothing to show before its code arrives.
+    await page.route(/\/assets\/login-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(page.getByRole('status')).toHaveText('Loading...');
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back');
+    await expect(page.getByText('Loading...')).toHaveCount(0);
+  });
+
+  test('a pre-rendered page shows its content while its code is still loading', async ({
+    page,
+  }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(/\/assets\/pricing-[^/]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });
     await page.goto('/pricing', { waitUntil: 'commit' });
-    await expect(page.getByRole('status')).toHaveText('Loading...');
-    release();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       /Simple pricing that grows with you/,
     );
     await expect(page.getByText('Loading...')).toHaveCount(0);
+    release();
+    await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back');
   });
 });

@@ -172,18 +172,15 @@ test.describe('the website widget', () => {
     page,
   }) => {
     const dialogs = await watchForScripts(page);
+    // The loader's main-thread cost is a speed figure, measured by `npm run bench -- widget-load`;
+    // what a visitor sees (the host page does not move) is checked here.
     await page.addInitScript(() => {
       const shifts: number[] = [];
-      const longTasks: number[] = [];
-      Object.assign(window, { __shifts: shifts, __longTasks: longTasks });
+      Object.assign(window, { __shifts: shifts });
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries())
           shifts.push((entry as unknown as { value: number }).value);
       }).observe({ type: 'layout-shift', buffered: true });
-      // Tasks of 50 ms or more on the host page's main thread (the loader's own work runs there).
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) longTasks.push(Math.round(entry.duration));
-      }).observe({ type: 'longtask', buffered: true });
     });
     await page.goto(site.origin);
     const launcher = page.getByRole('button', { name: 'Open chat' });
@@ -191,9 +188,6 @@ test.describe('the website widget', () => {
     await page.screenshot({ path: `${shots}/closed.png` });
     expect(
       await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts),
-    ).toEqual([]);
-    expect(
-      await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks),
     ).toEqual([]);
 
     // Nothing but the launcher is loaded until the visitor opens the chat.
@@ -433,7 +427,17 @@ test.describe('the website widget', () => {
     });
     const status = page.getByTestId('domain-status');
     await expect(status).toContainText(`Answers on 127.0.0.1:${new URL(site.origin).port}`);
-    await expect(status).toContainText(`Last refused: ${refusedSite.origin}`);
+    // The Integration page warns as the editor does: same words, same date format, same button.
+    const refusedHost = new URL(refusedSite.origin).host;
+    const integrationWarning = status.getByTestId('refused-origin-warning');
+    await expect(integrationWarning).toContainText(
+      `The widget was refused on ${refusedSite.origin} on `,
+    );
+    await expect(
+      integrationWarning.getByRole('button', { name: `Allow ${refusedHost}` }),
+    ).toBeVisible();
+    const refusedAt = (await integrationWarning.locator('time').textContent()) ?? '';
+    expect(refusedAt, 'a date and time without seconds').toMatch(/\d{1,2}:\d{2}(?!:\d)/);
     for (const option of ['botId', 'position', 'theme']) {
       await expect(
         page.getByRole('region', { name: 'Options' }).getByText(option, { exact: true }),
@@ -469,15 +473,23 @@ test.describe('the website widget', () => {
 
     await page.goto(`/dashboard/bots/${bot.id}`);
     await page.getByRole('tab', { name: 'Widget Appearance' }).click();
-    const warning = page.getByTestId('refused-origin-warning');
-    await expect(warning).toContainText(refusedSite.origin);
+    // The editor lists each refused site with how often and when it was first and last refused.
+    const warning = page.getByTestId('refused-origins');
+    const refusedRow = warning.getByRole('listitem').filter({ hasText: refusedSite.origin });
+    await expect(refusedRow).toContainText(/Refused (once|\d+ times) · first .+ · last /);
+    await expect(refusedRow.locator('time')).toHaveCount(2);
+    await warning.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/editor-refused-origins.png` });
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await warning.screenshot({ path: `${shots}/editor-refused-origins-phone.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
     const domains = page.getByLabel('Allowed domains');
     await domains.fill(`127.0.0.1:${new URL(site.origin).port}\nnot a domain`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText(/not a domain: Enter a domain such as example.com/)).toBeVisible();
     await domains.fill(`127.0.0.1:${new URL(site.origin).port}`);
-    const refusedHost = new URL(refusedSite.origin).host;
-    await warning.getByRole('button', { name: `Allow ${refusedHost}` }).click();
+    await refusedRow.getByRole('button', { name: `Allow ${refusedHost}` }).click();
     await expect(domains).toHaveValue(`127.0.0.1:${new URL(site.origin).port}\n${refusedHost}`);
     await expect(page.getByRole('switch', { name: 'Chatbot enabled' })).toBeChecked();
     await expect(

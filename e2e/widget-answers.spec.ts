@@ -1,0 +1,120 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { botDefaults, type Bot } from '@askwell/shared';
+import { expect, registerTestCustomer, test } from './fixtures';
+
+const shots = 'test-results/screens/widget';
+
+// A shop's Spanish help page with more than one topic: the answer must quote the part that
+// answers, not the whole page.
+const document = [
+  'Envíos y devoluciones',
+  '',
+  'Enviamos los pedidos a toda España en 24 horas, p. ej. a Madrid o Sevilla. El envío cuesta 4,95 € y es gratuito a partir de 50 €.',
+  '',
+  'Las devoluciones son gratuitas durante 30 días desde la entrega. El reembolso llega en 5 días hábiles a la tarjeta con la que se pagó.',
+  '',
+  '| Tienda | Horario |',
+  '|---|---|',
+  '| Madrid | 10:00–20:00 |',
+  '| Sevilla | 09:30–19:30 |',
+  '',
+  'Nuestra panadería hornea pan de masa madre cada mañana con harina ecológica de Castilla.',
+].join('\n');
+
+type HostSite = { origin: string; close: () => Promise<void> };
+
+async function startHostSite(baseURL: string, botId: string): Promise<HostSite> {
+  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Tienda</title></head><body><main><h1>Tienda</h1></main><script src="${baseURL}/widget.js" data-bot-id="${botId}" async></script></body></html>`;
+  const server: Server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+test.describe('answers in the widget without a model', () => {
+  let bot: Bot;
+  let site: HostSite;
+
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(90_000);
+    const baseURL = process.env.E2E_BASE_URL!;
+    const page = await browser.newPage({ baseURL });
+    await registerTestCustomer(page.request, { verified: true, name: 'Sofía Owner' });
+    const origin = { Origin: baseURL };
+    const created = await page.request.post('/api/bots', {
+      headers: origin,
+      data: { ...botDefaults, name: 'Tienda Sol', allowedDomains: ['127.0.0.1'] },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    bot = (await created.json()) as Bot;
+    const upload = await page.request.post(`/api/bots/${bot.id}/documents`, {
+      headers: origin,
+      multipart: {
+        file: { name: 'envios.md', mimeType: 'text/markdown', buffer: Buffer.from(document) },
+      },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    await expect
+      .poll(
+        async () => {
+          const response = await page.request.get(`/api/sources?botId=${bot.id}`);
+          return ((await response.json()) as Array<{ status: string }>).map((s) => s.status).join();
+        },
+        { timeout: 75_000 },
+      )
+      .toBe('completed');
+    site = await startHostSite(baseURL, bot.id);
+    await page.close();
+  });
+
+  test.afterAll(async () => {
+    await site?.close();
+  });
+
+  for (const viewport of [
+    { name: 'desktop', width: 1366, height: 900 },
+    { name: 'phone', width: 390, height: 844 },
+  ]) {
+    test(`a Spanish visitor gets a short, cited answer under a Spanish frame (${viewport.name})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({
+        locale: 'es-ES',
+        viewport: { width: viewport.width, height: viewport.height },
+      });
+      const page = await context.newPage();
+      await page.goto(site.origin);
+      await page.getByRole('button', { name: /chat/i }).first().click();
+      const panel = page.getByRole('dialog', { name: 'Tienda Sol' });
+      const message = panel.getByRole('textbox', { name: 'Tu mensaje' });
+      await message.fill('¿Cuántos días tengo para hacer una devolución?');
+      await message.press('Enter');
+      const answer = panel.getByRole('log').locator('.msg.bot').last();
+      await expect(answer).toContainText('Según nuestros documentos:');
+      await expect(answer).toContainText(
+        '“Las devoluciones son gratuitas durante 30 días desde la entrega.” [1]',
+      );
+      await expect(answer.getByRole('listitem').first()).toHaveText('envios.md');
+      // Only what answers: not the bakery, not the shipping costs, no table markup.
+      const reply = (await answer.locator('.bubble').textContent()) ?? '';
+      expect(reply).not.toContain('masa madre');
+      expect(reply).not.toContain('4,95');
+      expect(reply).not.toContain('|');
+      expect(reply.length).toBeLessThanOrEqual(600);
+      await page.screenshot({ path: `${shots}/spanish-answer-${viewport.name}.png` });
+
+      await message.fill('¿Venden bicicletas eléctricas?');
+      await message.press('Enter');
+      const fallback = panel.getByRole('log').locator('.msg.bot').last();
+      await expect(fallback).toContainText('Lo siento, todavía no tengo información sobre eso.');
+      await context.close();
+    });
+  }
+});
