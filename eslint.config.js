@@ -71,6 +71,46 @@ export default tseslint.config(
       ],
     },
   })),
+  // API modules stay independent: no module reads another module's repository or routes file
+  // (its tables and its HTTP surface belong to it); what they share lives in db/ or lib/. Types
+  // (a row's shape) may be imported.
+  // Retrieval is used through its public surface (modules/retrieval/index.ts); only knowledge,
+  // which writes the index, reaches into it.
+  ...[
+    { files: ['apps/api/src/modules/**/*.ts'], retrievalInternals: [] },
+    {
+      files: ['apps/api/src/modules/**/*.ts'],
+      ignores: ['apps/api/src/modules/retrieval/**', 'apps/api/src/modules/knowledge/**'],
+      retrievalInternals: [
+        {
+          group: ['../retrieval/*'],
+          message: "Use the retrieval module's public surface: import from '../retrieval'.",
+        },
+      ],
+    },
+  ].map(({ files, ignores, retrievalInternals }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '../*/*.repository',
+                '../*/*.routes',
+                '../../modules/*/*.{repository,routes}',
+              ],
+              message: "Modules must not import another module's repository or routes.",
+              allowTypeImports: true,
+            },
+            ...retrievalInternals,
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['scripts/**', 'bench/**', 'e2e/**'],
     rules: { 'no-console': 'off' },

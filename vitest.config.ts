@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Inherit the root's resolve.alias, so web modules that import through @/ can be tested.
+        extends: true,
         test: {
           name: 'unit',
           include: [

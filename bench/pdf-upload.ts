@@ -41,6 +41,14 @@ function currentRssMb(pid: number) {
   });
 }
 
+// The document readers are the server's child processes (one per ingest slot).
+async function readerPids(serverPid: number) {
+  const children = await readFile(`/proc/${serverPid}/task/${serverPid}/children`, 'utf8').catch(
+    () => '',
+  );
+  return children.split(/\s+/).filter(Boolean).map(Number);
+}
+
 // Uploads a ~10 MB PDF to the real server (its own process, embedded PostgreSQL or DATABASE_URL)
 // and measures how long until a phrase from its last pages is found by the bot's search, and the
 // server process's peak resident memory over the whole run.
@@ -89,9 +97,20 @@ export async function runPdfUploadBenchmark() {
 
     const rssBefore = await currentRssMb(server.pid);
     let rssPeakSampled = rssBefore;
+    let readerPeakSampled = 0;
+    const readers = new Set<number>();
     const sampler = setInterval(() => {
       currentRssMb(server.pid)
         .then((mb) => (rssPeakSampled = Math.max(rssPeakSampled, mb)))
+        .catch(() => undefined);
+      readerPids(server.pid)
+        .then(async (pids) => {
+          for (const pid of pids) {
+            readers.add(pid);
+            const mb = await currentRssMb(pid).catch(() => 0);
+            readerPeakSampled = Math.max(readerPeakSampled, mb);
+          }
+        })
         .catch(() => undefined);
     }, 50);
 
@@ -120,6 +139,10 @@ export async function runPdfUploadBenchmark() {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     clearInterval(sampler);
+    let readerHighWater = 0;
+    for (const pid of readers) {
+      readerHighWater = Math.max(readerHighWater, await peakRssMb(pid).catch(() => 0));
+    }
     const sources = (await (await call('GET', '/api/sources')).json()) as Array<{
       status: string;
       chunkCount: number;
@@ -135,6 +158,9 @@ export async function runPdfUploadBenchmark() {
       server_rss_before_mb: rssBefore,
       server_rss_peak_sampled_mb: rssPeakSampled,
       server_rss_high_water_mb: await peakRssMb(server.pid),
+      // The process that read the PDF (its own memory limit; see README, Documents).
+      reader_rss_peak_sampled_mb: readerPeakSampled,
+      reader_rss_high_water_mb: readerHighWater,
       load_average_1m: Number(os.loadavg()[0]!.toFixed(2)),
     };
   } finally {

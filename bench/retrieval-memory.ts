@@ -1,18 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chunkSections } from '../apps/api/src/modules/knowledge/retrieval/chunk-sections';
-import type { ChunkOptions } from '../apps/api/src/modules/knowledge/retrieval/chunk-sections';
-import {
-  evaluateRun,
-  parseQrels,
-  percentile,
-} from '../apps/api/src/modules/knowledge/retrieval/ir-metrics';
-import {
-  LexicalIndex,
-  aggregateByDocument,
-} from '../apps/api/src/modules/knowledge/retrieval/lexical-index';
-import type { LexicalIndexOptions } from '../apps/api/src/modules/knowledge/retrieval/lexical-index';
+import { chunkSections } from '../apps/api/src/modules/retrieval/chunk-sections';
+import type { ChunkOptions } from '../apps/api/src/modules/retrieval/chunk-sections';
+import { evaluateRun, parseQrels, percentile } from '../apps/api/src/cli/evaluation/ir-metrics';
+import { LexicalIndex, aggregateByDocument } from '../apps/api/src/modules/retrieval/lexical-index';
+import type { LexicalIndexOptions } from '../apps/api/src/modules/retrieval/lexical-index';
 
 // CI clones the repository to $D/askwell with the shared test data beside it in $D/shared.
 const dataRoot = path.resolve(
@@ -101,7 +94,7 @@ export async function evaluateDataset(dataset: Dataset, settings: Settings = {})
   };
 }
 
-// Lexical retrieval with no model, entirely in memory: chunking, tokenising, BM25F with RM3, and
+// Lexical retrieval with no model, entirely in memory: chunking, tokenising, BM25F, and
 // document-level aggregation of chunk hits, scored with BEIR's metrics.
 export async function runRetrievalMemoryBenchmark() {
   const settings = JSON.parse(process.env.RETRIEVAL_SETTINGS ?? '{}') as Settings;

@@ -11,8 +11,12 @@ const benchmarks: Record<string, () => Promise<Benchmark>> = {
   pdf: async () => (await import('./pdf-extraction')).runPdfExtractionBenchmark,
   'pdf-upload': async () => (await import('./pdf-upload')).runPdfUploadBenchmark,
   retrieval: async () => (await import('./retrieval-pipeline')).runRetrievalPipelineBenchmark,
+  ingest: async () => (await import('./ingest')).runIngestBenchmark,
   'retrieval-memory': async () => (await import('./retrieval-memory')).runRetrievalMemoryBenchmark,
   widget: async () => (await import('./widget-size')).runWidgetSizeBenchmark,
+  soak: async () => (await import('./soak')).runSoakBenchmark,
+  web: async () => (await import('./web-page')).runWebPageBenchmark,
+  'widget-load': async () => (await import('./widget-load')).runWidgetLoadBenchmark,
 };
 
 const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');

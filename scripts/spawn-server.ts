@@ -10,6 +10,8 @@ export type SpawnedServer = {
   baseUrl: string;
   dataDir: string;
   pid: number;
+  // What the server printed until it was ready (its start-up log).
+  startupOutput: string;
   stop: () => Promise<void>;
   // SIGKILL, as a crash or the OOM killer would; the data folder is left as it was.
   kill: () => Promise<void>;
@@ -76,6 +78,7 @@ export async function spawnServer(
     baseUrl,
     dataDir,
     pid: server.pid!,
+    startupOutput: output,
     stop: async () => {
       await endWith('SIGTERM');
       if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });

@@ -1,0 +1,160 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { botDefaults } from '@askwell/shared';
+import pino from 'pino';
+import { parseEnv } from '../apps/api/src/config/env';
+import { startDatabase } from '../apps/api/src/db/start-database';
+import {
+  evaluateRetrieval,
+  type BeirDocument,
+} from '../apps/api/src/cli/evaluation/retrieval-evaluation';
+import { parseQrels } from '../apps/api/src/cli/evaluation/ir-metrics';
+import { repoRoot, spawnServer } from '../scripts/spawn-server';
+
+const scifact = path.join(repoRoot, '../shared/testdata/retrieval/scifact/corpus.jsonl');
+// Uploads in flight at once, as the Documents page sends them.
+const concurrency = Number(process.env.INGEST_CONCURRENCY ?? 8);
+
+async function readCorpus(limit: number) {
+  const text = await readFile(scifact, 'utf8');
+  return text
+    .split('\n')
+    .filter((line) => line.trim())
+    .slice(0, limit)
+    .map((line) => JSON.parse(line) as BeirDocument);
+}
+
+// The batch path: the same chunking and index, written many documents per transaction, in this
+// process (what `npm run eval:retrieval` times as index_seconds).
+async function batchSeconds(corpus: BeirDocument[]) {
+  const temporary = process.env.DATABASE_URL
+    ? null
+    : await mkdtemp(path.join(os.tmpdir(), 'askwell-bench-ingest-'));
+  const env = parseEnv(temporary ? { ...process.env, DATA_DIR: temporary } : process.env);
+  const database = await startDatabase(env, pino({ level: 'warn' }, pino.destination(2)));
+  try {
+    const first = corpus[0]!;
+    const result = await evaluateRetrieval(database.db, {
+      corpus,
+      queries: [{ _id: 'q', text: first.title ?? first.text }],
+      qrels: parseQrels(`query-id\tcorpus-id\tscore\nq\t${first._id}\t1\n`),
+      mode: 'batch',
+    });
+    return result.index_seconds;
+  } finally {
+    await database.shutdown();
+    if (temporary) await rm(temporary, { recursive: true, force: true });
+  }
+}
+
+// The customer's path: every abstract uploaded as its own .txt document through the API of a
+// real server (its own process and workers), until the bot's search has every one of them.
+async function uploadSeconds(corpus: BeirDocument[]) {
+  const server = await spawnServer({ NODE_ENV: 'test', LOG_LEVEL: 'warn' });
+  try {
+    const base = server.baseUrl;
+    const cookies = new Map<string, string>();
+    const call = async (method: string, url: string, body?: unknown) => {
+      const headers: Record<string, string> = { origin: base };
+      if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      let payload: FormData | string | undefined;
+      if (body instanceof FormData) payload = body;
+      else if (body !== undefined) {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(body);
+      }
+      const response = await fetch(`${base}${url}`, { method, headers, body: payload });
+      for (const cookie of response.headers.getSetCookie()) {
+        const [pair] = cookie.split(';');
+        const [name, ...value] = pair!.split('=');
+        cookies.set(name!.trim(), value.join('='));
+      }
+      return response;
+    };
+    const email = `bench-ingest-${Date.now()}@askwell.test`;
+    await call('POST', '/api/auth/sign-up/email', {
+      name: 'Bench Owner',
+      email,
+      password: 'bench password 1',
+    });
+    let code: string | undefined;
+    for (let attempt = 0; attempt < 50 && !code; attempt += 1) {
+      const mailbox = await (await call('GET', '/dev/mailbox')).text();
+      code = /verification code is (\d{6})/.exec(mailbox)?.[1];
+      if (!code) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!code) throw new Error('no verification mail');
+    await call('POST', '/api/auth/email-otp/verify-email', { email, otp: code });
+    const bot = (await (
+      await call('POST', '/api/bots', { ...botDefaults, name: 'Bench ingest' })
+    ).json()) as { id: string };
+
+    const started = performance.now();
+    let refused = 0;
+    let next = 0;
+    const upload = async () => {
+      for (let n = next++; n < corpus.length; n = next++) {
+        const document = corpus[n]!;
+        const text = document.title ? `${document.title}\n\n${document.text}` : document.text;
+        for (;;) {
+          const form = new FormData();
+          form.append('file', new Blob([text || '(empty)']), `${document._id}.txt`);
+          const response = await call('POST', `/api/bots/${bot.id}/documents`, form);
+          if (response.status === 201) break;
+          if (response.status !== 429) {
+            throw new Error(`upload failed: ${response.status} ${await response.text()}`);
+          }
+          // A refusal is counted and the upload retried when the server says.
+          refused++;
+          const wait = Number(response.headers.get('retry-after') ?? 1);
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0.2, wait) * 1000));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, upload));
+    const uploaded = (performance.now() - started) / 1000;
+
+    let done = 0;
+    let failed = 0;
+    while (performance.now() - started < 30 * 60_000) {
+      const sources = (await (await call('GET', '/api/sources')).json()) as Array<{
+        status: string;
+      }>;
+      done = sources.filter((source) => source.status === 'completed').length;
+      failed = sources.filter((source) => source.status === 'failed').length;
+      if (done + failed >= corpus.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    // Searchable means the bot's index answers from the last document too.
+    const last = corpus[corpus.length - 1]!;
+    const query = new URLSearchParams({ q: last.title ?? last.text.slice(0, 80), limit: '1' });
+    await call('GET', `/api/bots/${bot.id}/search?${query}`);
+    return {
+      uploaded_seconds: Number(uploaded.toFixed(2)),
+      searchable_seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+      completed: done,
+      failed,
+      refused_uploads: refused,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+// `npm run bench -- ingest`: SciFact's abstracts (INGEST_DOCUMENTS of them, all by default)
+// uploaded one document each through the API, against the batch path on the same text.
+export async function runIngestBenchmark() {
+  const corpus = await readCorpus(Number(process.env.INGEST_DOCUMENTS ?? Infinity));
+  const batch = await batchSeconds(corpus);
+  const perDocument = await uploadSeconds(corpus);
+  return {
+    targets: { per_document_to_batch_ratio: 2 },
+    documents: corpus.length,
+    upload_concurrency: concurrency,
+    batch_seconds: batch,
+    per_document: perDocument,
+    per_document_to_batch_ratio: Number((perDocument.searchable_seconds / batch).toFixed(2)),
+    load_average_1m: Number(os.loadavg()[0]!.toFixed(2)),
+  };
+}
