@@ -17,6 +17,7 @@ import type { SecretBox } from './lib/secrets';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import type { LeadsService } from './modules/leads/leads.service';
 import { webhooksRoutes } from './modules/leads/webhooks.routes';
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(knowledgeRoutes, { bots, knowledge });
   await app.register(leadsRoutes, { leads });
   await app.register(conversationsRoutes, { conversations });
+  await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(webhooksRoutes, { bots, webhooks });
   await app.register(settingsRoutes, { settings: services.settings });
   await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
@@ -170,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     conversations,
     chat,
     leads,
+    presence: widget,
     secret: options.authSecret,
     publicUrl: env.PUBLIC_URL,
   });

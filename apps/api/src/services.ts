@@ -11,6 +11,7 @@ import { BotsService } from './modules/bots/bots.service';
 import { ChatService } from './modules/chat/chat.service';
 import { AccountsService } from './modules/auth/accounts.service';
 import { ContactService } from './modules/contact/contact.service';
+import { DashboardService } from './modules/dashboard/dashboard.service';
 import { ConversationsService } from './modules/conversations/conversations.service';
 import { KnowledgeService } from './modules/knowledge/knowledge.service';
 import { LeadsService } from './modules/leads/leads.service';
@@ -60,7 +61,7 @@ export function createServices({
   });
   const bots = new BotsService(db);
   const conversations = new ConversationsService(db, bots);
-  const widget = new WidgetService(db, bots);
+  const widget = new WidgetService(db, bots, realtime);
   // The owner's embedding provider embeds chunks at ingestion and questions at search time.
   const embedderFor = embedderLookup(
     (userId) => settings.providerSettings(userId),
@@ -105,6 +106,15 @@ export function createServices({
   const admin = new AdminService(db);
   const contact = new ContactService(db);
   const accounts = new AccountsService(db);
+  const dashboard = new DashboardService({
+    conversations,
+    leads,
+    knowledge,
+    bots,
+    apiKeys,
+    webhooks,
+    widget,
+  });
 
   return {
     secrets,
@@ -122,6 +132,7 @@ export function createServices({
     admin,
     contact,
     accounts,
+    dashboard,
     // Ingestion (with its sweeper and scheduled re-syncs) and webhook deliveries.
     async startJobs() {
       await knowledge.start();

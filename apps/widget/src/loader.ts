@@ -1,3 +1,4 @@
+import { presenceHeartbeatSeconds } from '@askwell/shared/dashboard';
 import { readConfig, type WidgetConfig } from './config';
 import { panelGlobal, type ConfigResult, type PanelApi, type PanelMount } from './contract';
 
@@ -43,6 +44,42 @@ const launcherCss = `
 
 const icons =
   '<svg class="bubble" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M21 11.5a8.4 8.4 0 0 1-9 8.4 9 9 0 0 1-3.9-.9L3 20.5l1.5-4.6a8.4 8.4 0 0 1-.9-3.9A8.5 8.5 0 0 1 12 3.1a8.4 8.4 0 0 1 9 8.4z"/></svg><svg class="x" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" aria-hidden="true"><path d="M18 6 6 18M6 6l12 12"/></svg>';
+
+// The owner's dashboard counts visitors with a page holding the widget open: a beat now and every
+// presenceHeartbeatSeconds, and a last one as the page goes away. The visitor id is the one the
+// panel's sessions use (transport.ts), made here on a first visit so both name the same visitor.
+function reportPresence(api: string, botId: string) {
+  const visitorKey = `askwell:${botId}:visitor`;
+  let visitorId: string | null = null;
+  try {
+    visitorId = localStorage.getItem(visitorKey);
+  } catch {
+    // Without storage the visitor is new on every page.
+  }
+  if (!visitorId || !/^[A-Za-z0-9_-]{16,64}$/.test(visitorId)) {
+    // getRandomValues, unlike randomUUID, works on plain-http host pages too.
+    visitorId = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+      byte.toString(16).padStart(2, '0'),
+    ).join('');
+    try {
+      localStorage.setItem(visitorKey, visitorId);
+    } catch {
+      // As above.
+    }
+  }
+  const beat = (leaving: boolean) =>
+    void fetch(`${api}/presence`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ visitorId, leaving }),
+      keepalive: leaving,
+    }).catch(() => undefined);
+  beat(false);
+  setInterval(() => beat(false), presenceHeartbeatSeconds * 1000);
+  window.addEventListener('pagehide', () => beat(true));
+  // A page restored from the back/forward cache is open again.
+  window.addEventListener('pageshow', (event) => event.persisted && beat(false));
+}
 
 function start(settings: WidgetConfig) {
   const api = `${settings.origin}/v1/widget/bots/${encodeURIComponent(settings.botId)}`;
@@ -97,6 +134,10 @@ function start(settings: WidgetConfig) {
     } catch {
       // As above.
     }
+  });
+
+  void config.then((result) => {
+    if (result.ok && !result.config.preview) reportPresence(api, settings.botId);
   });
 
   const emit = (name: string, detail?: unknown) => {

@@ -10,3 +10,4 @@ export * from './settings';
 export * from './chat';
 export * from './leads';
 export * from './widget';
+export * from './dashboard';

@@ -203,6 +203,27 @@ export const widgetRefusedOrigins = pgTable(
   (table) => [primaryKey({ columns: [table.botId, table.origin] })],
 );
 
+// Visitors whose page holds a bot's widget: the widget beats every 30 s, so a row seen within the
+// last 40 s is a visitor on the site now. One row per visitor per bot, rewritten by each beat; kept
+// in PostgreSQL so every API instance counts the same visitors, with or without Redis.
+export const widgetPresence = pgTable(
+  'widget_presence',
+  {
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.botId, table.visitorId] }),
+    index('widget_presence_user_seen_idx').on(table.userId, table.lastSeenAt),
+  ],
+);
+
 // A document, website or set of Q&A pairs that a bot learns from.
 export const knowledgeSources = pgTable(
   'knowledge_sources',

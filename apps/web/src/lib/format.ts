@@ -36,6 +36,16 @@ export function formatNumber(value: number) {
   return numberFormat.format(value);
 }
 
+const oneDecimalFormat = new Intl.NumberFormat(locale, {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+// Always one decimal: 12.5, 0.0, 1.4 (figures the spec gives "with one decimal").
+export function formatOneDecimal(value: number) {
+  return oneDecimalFormat.format(value);
+}
+
 // "just now", "5 minutes ago", "yesterday"; older than a month, the date itself.
 export function formatRelative(value: DateInput, now = Date.now()) {
   const seconds = Math.round((new Date(value).getTime() - now) / 1000);

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { apiKeys } from '../../db/schema';
 import { uuidPattern } from '../../db/query-helpers';
@@ -61,4 +61,18 @@ export async function touchApiKey(db: Database, keyId: string) {
         or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(Date.now() - 60_000))),
       ),
     );
+}
+
+export async function recentKeyChanges(db: Database, userId: string, limit: number) {
+  return db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      createdAt: apiKeys.createdAt,
+      revokedAt: apiKeys.revokedAt,
+    })
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, userId))
+    .orderBy(desc(sql`coalesce(${apiKeys.revokedAt}, ${apiKeys.createdAt})`))
+    .limit(limit);
 }

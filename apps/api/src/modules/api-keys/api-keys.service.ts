@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import type { ApiKeyCache } from './api-key-cache';
 import { generateApiKey } from './api-key-secret';
-import { insertApiKey, listApiKeys, revokeApiKey } from './api-keys.repository';
+import { insertApiKey, listApiKeys, recentKeyChanges, revokeApiKey } from './api-keys.repository';
 
 // A customer's keys: the secret exists only in the answer to create(); revoking also drops the
 // key from this instance's cache, so it stops working here at once.
@@ -10,6 +10,10 @@ export class ApiKeysService {
     private readonly db: Database,
     private readonly cache: ApiKeyCache,
   ) {}
+
+  recentChanges(userId: string, limit: number) {
+    return recentKeyChanges(this.db, userId, limit);
+  }
 
   list(userId: string) {
     return listApiKeys(this.db, userId);

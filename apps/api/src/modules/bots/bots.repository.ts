@@ -122,3 +122,18 @@ export async function clearRefusedOrigin(
     .set({ lastRefusedOrigin: null, lastRefusedAt: null })
     .where(and(eq(chatbots.id, botId), eq(chatbots.lastRefusedOrigin, origin)));
 }
+
+// Bots created or edited, newest change first, for the dashboard's activity list.
+export async function recentBotChanges(db: Database, userId: string, limit: number) {
+  return db
+    .select({
+      id: chatbots.id,
+      name: chatbots.name,
+      createdAt: chatbots.createdAt,
+      updatedAt: chatbots.updatedAt,
+    })
+    .from(chatbots)
+    .where(eq(chatbots.userId, userId))
+    .orderBy(desc(chatbots.updatedAt))
+    .limit(limit);
+}

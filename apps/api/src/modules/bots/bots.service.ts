@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
+  recentBotChanges,
   clearRefusedOrigin,
   deleteOwnedBot,
   findBotById,
@@ -41,6 +42,10 @@ export class BotsService {
   }
 
   // Whoever owns it: for callers that are not the owner (the widget, an API key's chat).
+  recentChanges(userId: string, limit: number) {
+    return recentBotChanges(this.db, userId, limit);
+  }
+
   findById(botId: string) {
     return findBotById(this.db, botId);
   }

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import type { BotsService } from '../bots/bots.service';
 import {
+  conversationFigures,
   countVisitorMessages,
   deleteOwnedConversation,
   deleteVisitorData,
@@ -30,6 +31,10 @@ export class ConversationsService {
 
   list(userId: string, filters: ConversationFilters, page: { limit: number; offset: number }) {
     return listConversations(this.db, userId, filters, page);
+  }
+
+  figures(userId: string, timeZone: string) {
+    return conversationFigures(this.db, userId, timeZone);
   }
 
   messagesOf(conversationIds: string[]) {

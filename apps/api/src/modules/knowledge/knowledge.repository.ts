@@ -206,3 +206,44 @@ export async function sourcesDueForSync(db: Database, now: Date) {
       ),
     );
 }
+
+// Sources that finished (processed or failed), newest first, for the dashboard's activity list.
+export async function recentSourceOutcomes(db: Database, userId: string, limit: number) {
+  return db
+    .select({
+      id: knowledgeSources.id,
+      kind: knowledgeSources.kind,
+      name: knowledgeSources.name,
+      status: knowledgeSources.status,
+      errorMessage: knowledgeSources.errorMessage,
+      botName: chatbots.name,
+      updatedAt: knowledgeSources.updatedAt,
+    })
+    .from(knowledgeSources)
+    .innerJoin(chatbots, eq(chatbots.id, knowledgeSources.botId))
+    .where(
+      and(
+        eq(knowledgeSources.userId, userId),
+        inArray(knowledgeSources.status, ['completed', 'failed']),
+      ),
+    )
+    .orderBy(desc(knowledgeSources.updatedAt))
+    .limit(limit);
+}
+
+export async function failedSources(db: Database, userId: string, limit: number) {
+  return db
+    .select({
+      id: knowledgeSources.id,
+      botId: knowledgeSources.botId,
+      name: knowledgeSources.name,
+      errorMessage: knowledgeSources.errorMessage,
+      botName: chatbots.name,
+      updatedAt: knowledgeSources.updatedAt,
+    })
+    .from(knowledgeSources)
+    .innerJoin(chatbots, eq(chatbots.id, knowledgeSources.botId))
+    .where(and(eq(knowledgeSources.userId, userId), eq(knowledgeSources.status, 'failed')))
+    .orderBy(desc(knowledgeSources.updatedAt))
+    .limit(limit);
+}

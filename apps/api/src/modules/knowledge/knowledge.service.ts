@@ -29,6 +29,8 @@ import { DocumentStorage, sanitizeFileName } from './document-storage';
 import { detectDocumentKind } from './extraction/detect-document-kind';
 import { DocumentPreparer, readerMessages, ReaderStoppedError } from './prepare-document';
 import {
+  failedSources,
+  recentSourceOutcomes,
   deleteSource,
   findOwnedSource,
   findSource,
@@ -325,6 +327,14 @@ export class KnowledgeService {
   // The owner's search box ranks a bot's passages as the chat engine does.
   search(botId: string, question: string, limit: number) {
     return this.options.retriever.rank(botId, question, { limit });
+  }
+
+  recentOutcomes(userId: string, limit: number) {
+    return recentSourceOutcomes(this.options.db, userId, limit);
+  }
+
+  failedSources(userId: string, limit: number) {
+    return failedSources(this.options.db, userId, limit);
   }
 
   async listSources(userId: string, botId?: string) {

@@ -144,3 +144,21 @@ export async function deleteOwnedLead(db: Database, userId: string, leadId: stri
     .returning({ id: leads.id });
   return rows.length > 0;
 }
+
+export async function countLeads(db: Database, userId: string) {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(leads)
+    .where(eq(leads.userId, userId));
+  return row?.value ?? 0;
+}
+
+export async function recentLeads(db: Database, userId: string, limit: number) {
+  return db
+    .select({ id: leads.id, name: leads.name, botName: chatbots.name, createdAt: leads.createdAt })
+    .from(leads)
+    .innerJoin(chatbots, eq(chatbots.id, leads.botId))
+    .where(eq(leads.userId, userId))
+    .orderBy(desc(leads.createdAt))
+    .limit(limit);
+}

@@ -17,6 +17,8 @@ import { contactRequestAnswerer } from '../chat/contact-request';
 import type { ConversationsService } from '../conversations/conversations.service';
 import { asksToBeContacted } from '../widget/widget-texts';
 import {
+  countLeads,
+  recentLeads,
   conversationHasLead,
   conversationOfBot,
   deleteOwnedLead,
@@ -106,6 +108,14 @@ export class LeadsService {
   }
 
   // The owner's leads, newest first, with the name of each lead's bot.
+  count(userId: string) {
+    return countLeads(this.options.db, userId);
+  }
+
+  recent(userId: string, limit: number) {
+    return recentLeads(this.options.db, userId, limit);
+  }
+
   list(userId: string, filters: LeadFilters, page: { limit: number; offset: number }) {
     return listLeads(this.options.db, userId, filters, page);
   }

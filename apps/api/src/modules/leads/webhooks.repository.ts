@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { chatbots, webhookDeliveries } from '../../db/schema';
 
@@ -33,5 +33,29 @@ export async function listDeliveries(db: Database, botId: string, limit: number)
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.botId, botId))
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(limit);
+}
+
+// Per bot, the newest delivery that gave up in the last week, for the dashboard's alerts.
+export async function recentFailedDeliveries(db: Database, userId: string, limit: number) {
+  return db
+    .selectDistinctOn([webhookDeliveries.botId], {
+      id: webhookDeliveries.id,
+      botId: webhookDeliveries.botId,
+      botName: chatbots.name,
+      lastError: webhookDeliveries.lastError,
+      lastStatusCode: webhookDeliveries.lastStatusCode,
+      createdAt: webhookDeliveries.createdAt,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(chatbots, eq(chatbots.id, webhookDeliveries.botId))
+    .where(
+      and(
+        eq(chatbots.userId, userId),
+        eq(webhookDeliveries.status, 'failed'),
+        gte(webhookDeliveries.createdAt, sql`now() - interval '7 days'`),
+      ),
+    )
+    .orderBy(webhookDeliveries.botId, desc(webhookDeliveries.createdAt))
     .limit(limit);
 }

@@ -16,6 +16,7 @@ import { toWebhookDelivery } from './webhook-delivery';
 import { webhookQueue, type DeliveryJob, type WebhookOutbox } from './webhook-outbox';
 import { generateWebhookSecret, signWebhook } from './webhook-signature';
 import {
+  recentFailedDeliveries,
   findDelivery,
   listDeliveries,
   updateDelivery,
@@ -119,6 +120,10 @@ export class WebhookService {
 
   sendTest(bot: BotRow) {
     return this.options.outbox.sendTest(bot);
+  }
+
+  recentFailures(userId: string, limit: number) {
+    return recentFailedDeliveries(this.options.db, userId, limit);
   }
 
   async deliveries(botId: string, limit = 50) {

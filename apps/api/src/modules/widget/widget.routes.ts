@@ -35,6 +35,7 @@ import {
 } from './widget.schemas';
 import { pickLanguage, widgetTexts } from './widget-texts';
 import { newVisitorId, visitorIdPattern, WidgetTokens } from './widget-token';
+import type { WidgetService } from './widget.service';
 
 // The chat engine and lead capture as the widget uses them; the real services are passed in by
 // app.ts, so this module depends only on what it calls.
@@ -92,8 +93,9 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
   publicUrl?: string;
   chat?: WidgetChat;
   leads: WidgetLeads;
+  presence: Pick<WidgetService, 'visitorSeen' | 'visitorLeft'>;
 }> = async (app, options) => {
-  const { bots, conversations, leads } = options;
+  const { bots, conversations, leads, presence } = options;
   const tokens = new WidgetTokens(options.secret);
 
   // Preflight: allowed only for origins the bot would answer.
@@ -197,6 +199,36 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
       const { token, expiresAt } = tokens.issue({ botId: bot.id, origin, visitorId });
       const body: WidgetSession = { token, visitorId, expiresAt: expiresAt.toISOString() };
       return reply.status(201).send(body);
+    },
+  );
+
+  // The loader beats while the page is open, so the owner's dashboard counts visitors on the site
+  // now; the visitor id is the one the loader keeps for its sessions. The owner's own preview is
+  // not a visitor.
+  app.post(
+    '/v1/widget/bots/:botId/presence',
+    {
+      schema: {
+        params: botParams,
+        body: z.object({
+          visitorId: z.string().regex(visitorIdPattern),
+          leaving: z.boolean().optional().default(false),
+        }),
+        response: {
+          204: z.null().describe('Counted (or, with `leaving`, no longer counted).'),
+          ...widgetPageErrors,
+        },
+      },
+      config: { access: 'widgetPage' },
+    },
+    async (request, reply) => {
+      const { bot, preview } = request.widget!;
+      if (!preview) {
+        const { visitorId, leaving } = request.body;
+        if (leaving) await presence.visitorLeft(bot.id, bot.userId, visitorId);
+        else await presence.visitorSeen(bot.id, bot.userId, visitorId);
+      }
+      return reply.status(204).send(null);
     },
   );
 

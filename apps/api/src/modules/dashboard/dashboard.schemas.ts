@@ -1,0 +1,52 @@
+import type { DashboardActivity, DashboardAlert, DashboardOverview } from '@askwell/shared';
+import { z } from 'zod';
+
+const alertSchema = z.object({
+  id: z.string(),
+  type: z.enum(['error', 'warning', 'info']),
+  message: z.string(),
+  timestamp: z.string(),
+  link: z.string().nullable(),
+}) satisfies z.ZodType<DashboardAlert>;
+
+const activitySchema = z.object({
+  id: z.string(),
+  kind: z.enum([
+    'lead_captured',
+    'document_processed',
+    'document_failed',
+    'website_synced',
+    'bot_created',
+    'bot_updated',
+    'api_key_created',
+    'api_key_revoked',
+  ]),
+  message: z.string(),
+  timestamp: z.string(),
+}) satisfies z.ZodType<DashboardActivity>;
+
+export const dashboardOverviewSchema = z.object({
+  activeUsers: z.number().int(),
+  activeChats: z.number().int(),
+  totalChats: z.number().int(),
+  successfulLeads: z.number().int(),
+  conversionRate: z.number(),
+  averageResponseSeconds: z.number().nullable(),
+  answeredToday: z.number().int(),
+  alerts: z.array(alertSchema),
+  activity: z.array(activitySchema),
+}) satisfies z.ZodType<DashboardOverview>;
+
+// An IANA zone the browser reports (Intl), which PostgreSQL knows by the same name.
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone.');

@@ -1,0 +1,263 @@
+import {
+  conversationUpdatedEventName,
+  presenceChangedEventName,
+  type Bot,
+  type DashboardOverview,
+  type KnowledgeSource,
+  type WidgetSession,
+} from '@askwell/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { chatbots } from '../src/db/schema';
+import { createTestApp, type TestContext } from './helper';
+import type { BrowserClient } from './support/browser-client';
+import { addTextDocument, createBot } from './support/chat-fixtures';
+import { signUpCustomer } from './support/customers';
+import { startSmtpSink } from './support/smtp-sink';
+import { testdataFile } from './support/testdata';
+
+let context: TestContext;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let owner: BrowserClient;
+let stranger: BrowserClient;
+let bot: Bot;
+const shop = 'https://www.shop.test';
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  context = await createTestApp({ envVars: { SMTP_URL: sink.url } });
+  owner = await signUpCustomer(context, sink, 'owner@dashboard.test', '10.9.0.1');
+  stranger = await signUpCustomer(context, sink, 'stranger@dashboard.test', '10.9.0.2');
+});
+
+afterAll(async () => {
+  await context.close();
+  await sink.close();
+});
+
+async function overview(client = owner, query = '') {
+  const response = await client.get(`/api/dashboard/overview${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<DashboardOverview>();
+}
+
+function widget(method: 'POST' | 'DELETE', url: string, payload?: object, token?: string) {
+  return context.app.inject({
+    method,
+    url,
+    headers: { origin: shop, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+function beat(visitorId: string, leaving = false, origin = shop) {
+  return context.app.inject({
+    method: 'POST',
+    url: `/v1/widget/bots/${bot.id}/presence`,
+    headers: { origin },
+    payload: { visitorId, leaving },
+  });
+}
+
+async function botRow() {
+  const [row] = await context.database.db.select().from(chatbots).where(eq(chatbots.id, bot.id));
+  return row!;
+}
+
+describe('the dashboard overview', () => {
+  test('when an account is new, then every figure is zero and nothing is listed', async () => {
+    expect(await overview()).toEqual({
+      activeUsers: 0,
+      activeChats: 0,
+      totalChats: 0,
+      successfulLeads: 0,
+      conversionRate: 0,
+      averageResponseSeconds: null,
+      answeredToday: 0,
+      alerts: [],
+      activity: [],
+    });
+  });
+
+  test('when nobody is signed in or the time zone is made up, then it is refused', async () => {
+    const anonymous = await context.app.inject({ method: 'GET', url: '/api/dashboard/overview' });
+    expect(anonymous.statusCode).toBe(401);
+    const response = await owner.get('/api/dashboard/overview?timeZone=Mars%2FOlympus');
+    expect(response.statusCode).toBe(400);
+  });
+
+  test('when a chatbot is created, then the activity says so', async () => {
+    bot = await createBot(owner, { name: 'Shop helper', allowedDomains: ['*.shop.test'] });
+    const { activity } = await overview();
+    expect(activity[0]).toMatchObject({
+      kind: 'bot_created',
+      message: 'Chatbot “Shop helper” created',
+    });
+  });
+
+  test('when visitors open pages with the widget, then Active Users counts each once until they leave or stop beating', async () => {
+    expect((await beat('visitor-aaaaaaaaaaaa1')).statusCode).toBe(204);
+    expect((await beat('visitor-aaaaaaaaaaaa1')).statusCode).toBe(204);
+    expect((await beat('visitor-bbbbbbbbbbbb2')).statusCode).toBe(204);
+    expect((await overview()).activeUsers).toBe(2);
+    // Another account's dashboard sees none of them.
+    expect((await overview(stranger)).activeUsers).toBe(0);
+
+    expect((await beat('visitor-bbbbbbbbbbbb2', true)).statusCode).toBe(204);
+    expect((await overview()).activeUsers).toBe(1);
+
+    // A beat missed by more than the 10 s timeout: the visitor is gone.
+    await context.database.db.execute(
+      sql`update widget_presence set last_seen_at = now() - interval '41 seconds'`,
+    );
+    expect((await overview()).activeUsers).toBe(0);
+  });
+
+  test('when a page the bot is not allowed on, or a malformed visitor, beats, then nothing is counted', async () => {
+    const refused = await beat('visitor-cccccccccccc3', false, 'https://evil.test');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('origin_not_allowed');
+    expect((await beat('../../etc')).statusCode).toBe(400);
+    expect((await overview()).activeUsers).toBe(0);
+  });
+
+  test('when a visitor chats, then Active Chats, total chats and response time follow, and ending the chat lowers Active Chats only', async () => {
+    const session = (
+      await widget('POST', `/v1/widget/bots/${bot.id}/sessions`, {
+        visitorId: 'visitor-dddddddddddd4',
+      })
+    ).json<WidgetSession>();
+    const turn = await context.app.chat.reply({
+      bot: await botRow(),
+      message: 'Do you ship to Norway?',
+      channel: 'widget',
+      visitorId: session.visitorId,
+      pageUrl: 'https://www.shop.test/shipping',
+      language: 'en',
+    });
+    let figures = await overview(owner, '?timeZone=Europe%2FBerlin');
+    expect(figures).toMatchObject({ activeChats: 1, totalChats: 1, answeredToday: 1 });
+    expect(figures.averageResponseSeconds).toEqual(expect.any(Number));
+    expect(figures.averageResponseSeconds!).toBeGreaterThanOrEqual(0);
+
+    const ended = await widget(
+      'DELETE',
+      `/v1/widget/bots/${bot.id}/conversation`,
+      undefined,
+      session.token,
+    );
+    expect(ended.statusCode).toBe(204);
+    figures = await overview();
+    expect(figures).toMatchObject({ activeChats: 0, totalChats: 1 });
+
+    await context.app.leads.capture(
+      await botRow(),
+      { name: 'Rosa Buyer', email: 'rosa@example.com', consent: true },
+      { conversationId: turn.conversationId },
+    );
+    figures = await overview();
+    expect(figures).toMatchObject({ successfulLeads: 1, conversionRate: 100 });
+    expect(figures.activity[0]).toMatchObject({
+      kind: 'lead_captured',
+      message: 'New lead Rosa Buyer from “Shop helper”',
+    });
+    expect((await overview(stranger)).totalChats).toBe(0);
+  });
+
+  test('when a document fails and the widget is refused on a site, then both are alerts, newest first, linking to where to act', async () => {
+    await addTextDocument(owner, bot.id, 'returns.txt', 'Returns are free within 30 days.');
+    const good = await testdataFile('docs/pdf/tika-testPDF.pdf');
+    const upload = await owner.upload(
+      `/api/bots/${bot.id}/documents`,
+      'broken.pdf',
+      good.slice(0, 900),
+    );
+    const sourceId = upload.json<KnowledgeSource>().id;
+    await expect
+      .poll(
+        async () =>
+          (await owner.get('/api/sources')).json<KnowledgeSource[]>().find((s) => s.id === sourceId)
+            ?.status,
+        { timeout: 30_000 },
+      )
+      .toBe('failed');
+    const refused = await context.app.inject({
+      method: 'GET',
+      url: `/v1/widget/bots/${bot.id}/config`,
+      headers: { origin: 'https://copycat.test' },
+    });
+    expect(refused.statusCode).toBe(403);
+
+    const { alerts, activity } = await overview();
+    // The oldest is the refused beat from evil.test above.
+    expect(alerts.map((alert) => alert.type)).toEqual(['warning', 'error', 'warning']);
+    expect(alerts[2]!.message).toContain('https://evil.test');
+    expect(alerts[0]).toMatchObject({
+      message:
+        'The widget of “Shop helper” was refused on https://copycat.test, which is not in its allowed domains.',
+      link: `/dashboard/bots/${bot.id}`,
+    });
+    expect(alerts[1]!.message).toMatch(/^“broken\.pdf” failed to process for “Shop helper”: .+/);
+    expect(alerts[1]!.link).toBe(`/dashboard/documents?botId=${bot.id}`);
+    expect(activity.map((entry) => entry.kind)).toEqual(
+      expect.arrayContaining(['document_processed', 'document_failed']),
+    );
+    expect((await overview(stranger)).alerts).toEqual([]);
+  });
+});
+
+describe('live updates', () => {
+  test("when a visitor arrives or a conversation ends, then the owner's open dashboard hears it and nobody else does", async () => {
+    await context.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = context.app.server.address() as AddressInfo;
+    const connect = (cookie: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = io(`http://127.0.0.1:${port}`, {
+          transports: ['websocket'],
+          extraHeaders: { cookie },
+        });
+        socket.on('connect', () => resolve(socket));
+        socket.on('connect_error', reject);
+      });
+    const ownerSocket = await connect(owner.cookieHeader());
+    const strangerSocket = await connect(stranger.cookieHeader());
+    const heard = { owner: [] as string[], stranger: [] as string[] };
+    for (const name of [presenceChangedEventName, conversationUpdatedEventName]) {
+      ownerSocket.on(name, () => heard.owner.push(name));
+      strangerSocket.on(name, () => heard.stranger.push(name));
+    }
+    try {
+      expect((await beat('visitor-eeeeeeeeeeee5')).statusCode).toBe(204);
+      await expect.poll(() => heard.owner).toContain(presenceChangedEventName);
+      // A beat from a visitor already counted changes nothing, so it is not announced.
+      heard.owner.length = 0;
+      await beat('visitor-eeeeeeeeeeee5');
+
+      const session = (
+        await widget('POST', `/v1/widget/bots/${bot.id}/sessions`, {
+          visitorId: 'visitor-eeeeeeeeeeee5',
+        })
+      ).json<WidgetSession>();
+      await context.app.chat.reply({
+        bot: await botRow(),
+        message: 'Hello there',
+        channel: 'widget',
+        visitorId: session.visitorId,
+        language: 'en',
+      });
+      await expect.poll(() => heard.owner).toContain(conversationUpdatedEventName);
+      // The turn's own updates have all arrived by now; what follows is the ending alone.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      heard.owner.length = 0;
+      await widget('DELETE', `/v1/widget/bots/${bot.id}/conversation`, undefined, session.token);
+      await expect.poll(() => heard.owner).toContain(conversationUpdatedEventName);
+      expect(heard.owner).not.toContain(presenceChangedEventName);
+      expect(heard.stranger).toEqual([]);
+    } finally {
+      ownerSocket.disconnect();
+      strangerSocket.disconnect();
+    }
+  });
+});

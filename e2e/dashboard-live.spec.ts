@@ -1,0 +1,146 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Bot } from '@askwell/shared';
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  registerTestCustomer,
+  test,
+} from './fixtures';
+
+const shots = 'test-results/screens/dashboard';
+
+// A customer's website on its own loopback port, holding only the embed snippet.
+async function startHostSite(baseURL: string, botId: string) {
+  const server: Server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour Bakery</title></head><body><h1>Harbour Bakery</h1><script src="${baseURL}/widget.js" data-bot-id="${botId}" async></script></body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function card(page: Page, title: string) {
+  return page.getByRole('group', { name: title });
+}
+
+test('the owner watches visitors, chats, leads and alerts arrive on the dashboard without reloading', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const baseURL = process.env.E2E_BASE_URL!;
+  await registerTestCustomer(page.request, { verified: true, name: 'Dana Owner' });
+  const headers = { Origin: baseURL };
+  const created = await page.request.post('/api/bots', {
+    headers,
+    data: {
+      name: 'Bakery helper',
+      description: '',
+      tone: 'friendly',
+      goal: 'lead_generation',
+      instructions: '',
+      starterQuestions: [],
+      fallbackMessage: '',
+      widgetConfig: {
+        primaryColor: '#1E40AF',
+        buttonColor: '#1E40AF',
+        textColor: '#1F2937',
+        fontFamily: 'Inter, sans-serif',
+        welcomeMessage: 'Hello! How can I help you today?',
+        placeholderText: 'Type your message...',
+      },
+      allowedDomains: ['127.0.0.1'],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const bot = (await created.json()) as Bot;
+  const site = await startHostSite(baseURL, bot.id);
+
+  try {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(card(page, 'Active Users')).toContainText('0');
+    await expect(card(page, 'Active Chats')).toContainText('0');
+    await expect(card(page, 'Successful Leads')).toContainText('Conversion rate 0.0%');
+    await expect(page.getByText('No active alerts')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Recent activity' })).toContainText(
+      'Chatbot “Bakery helper” created',
+    );
+
+    // A visitor opens the bakery's site in a browser of their own.
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(site.origin);
+    await expect(card(page, 'Active Users')).toContainText('1');
+
+    await visitor.getByRole('button', { name: 'Open chat' }).click();
+    const panel = visitor.getByRole('dialog', { name: 'Bakery helper' });
+    const message = panel.getByRole('textbox', { name: 'Your message' });
+    await message.fill('Can someone contact me about a wedding cake?');
+    await message.press('Enter');
+    await expect(card(page, 'Active Chats')).toContainText('1');
+    await expect(card(page, 'Response Time')).toContainText(/\d+([.,]\d)?s/);
+
+    const form = panel.getByRole('form', { name: 'Leave your details' });
+    await form.getByLabel('Name').fill('Wendy Wedding');
+    await form.getByLabel('Email').fill('wendy@example.com');
+    await form.getByLabel('I agree to be contacted about my request.').check();
+    await form.getByRole('button', { name: 'Send details' }).click();
+    await expect(panel.getByText('Thank you! We will be in touch soon.')).toBeVisible();
+    await expect(card(page, 'Successful Leads')).toContainText('Conversion rate 100.0%');
+    await expect(page.getByRole('list', { name: 'Recent activity' })).toContainText(
+      'New lead Wendy Wedding from “Bakery helper”',
+    );
+
+    // The visitor starts over: that conversation has ended.
+    await panel.getByRole('button', { name: 'New conversation' }).click();
+    await expect(card(page, 'Active Chats')).toContainText('0');
+
+    // A document that cannot be read is an alert, and raises the Response Time card's badge.
+    const upload = await page.request.post(`/api/bots/${bot.id}/documents`, {
+      headers,
+      multipart: {
+        file: {
+          name: 'price-list.pdf',
+          mimeType: 'application/pdf',
+          buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> broken'),
+        },
+      },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const alerts = page.getByRole('list', { name: 'System alerts' });
+    await expect(alerts).toContainText('“price-list.pdf” failed to process for “Bakery helper”', {
+      timeout: 30_000,
+    });
+    await expect(card(page, 'Response Time')).toContainText('1 alert');
+    await expect(alerts.getByRole('link', { name: 'View' })).toHaveAttribute(
+      'href',
+      `/dashboard/documents?botId=${bot.id}`,
+    );
+
+    await page.screenshot({ path: `${shots}/home-desktop.png`, fullPage: true });
+    await expectNoSeriousA11yViolations(page);
+
+    // The visitor leaves the site: their last beat says so.
+    await visitor.goto('about:blank');
+    await expect(card(page, 'Active Users')).toContainText('0');
+    await visitorContext.close();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(card(page, 'Successful Leads')).toContainText('Conversion rate 100.0%');
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: `${shots}/home-phone.png`, fullPage: true });
+  } finally {
+    await site.close();
+  }
+});
