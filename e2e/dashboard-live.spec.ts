@@ -71,7 +71,7 @@ test('the owner watches visitors, chats, leads and alerts arrive on the dashboar
     await expect(card(page, 'Active Users')).toContainText('0');
     await expect(card(page, 'Active Chats')).toContainText('0');
     await expect(card(page, 'Successful Leads')).toContainText('Conversion rate 0.0%');
-    await expect(page.getByText('No active alerts')).toBeVisible();
+    await expect(page.getByRole('main').getByText('No active alerts')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Recent activity' })).toContainText(
       'Chatbot “Bakery helper” created',
     );
@@ -126,6 +126,15 @@ test('the owner watches visitors, chats, leads and alerts arrive on the dashboar
       'href',
       `/dashboard/documents?botId=${bot.id}`,
     );
+
+    // The header's bell counts the alert as unread until its list is opened.
+    const bell = page.getByRole('button', { name: 'Notifications, 1 unread alert' });
+    await bell.click();
+    const notifications = page.getByRole('region', { name: 'Notifications' });
+    await expect(notifications).toContainText('“price-list.pdf” failed to process');
+    await page.screenshot({ path: `${shots}/notifications-desktop.png` });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
 
     await page.screenshot({ path: `${shots}/home-desktop.png`, fullPage: true });
     await expectNoSeriousA11yViolations(page);

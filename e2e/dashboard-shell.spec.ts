@@ -157,7 +157,9 @@ test('search finds pages, notifications open a panel, and the profile can be ren
 
   const bell = page.getByRole('button', { name: 'Notifications' });
   await bell.click();
-  await expect(page.getByText('No notifications yet')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Notifications' }).getByText('No active alerts'),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(bell).toHaveAttribute('aria-expanded', 'false');
 

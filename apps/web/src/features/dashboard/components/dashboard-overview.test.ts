@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
-import { browserTimeZone, overviewKeys } from '../api/get-overview';
+import { browserTimeZone, overviewKeys } from '@/hooks/use-dashboard-overview';
 import { DashboardOverview } from './dashboard-overview';
 import { formatPercent, formatSeconds } from './stat-cards';
 

@@ -3,7 +3,7 @@ import { RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 
-import { useOverview, useOverviewSync } from '../api/get-overview';
+import { useOverview, useOverviewSync } from '@/hooks/use-dashboard-overview';
 import { RecentActivity } from './recent-activity';
 import { StatCards } from './stat-cards';
 import { SystemAlerts } from './system-alerts';

@@ -15,7 +15,7 @@ import {
 
 import { Panel } from '@/components/ui/panel';
 
-import { RelativeTime } from './relative-time';
+import { RelativeTime } from '@/components/ui/relative-time';
 
 const kindIcon: Record<DashboardActivityKind, { icon: LucideIcon; tone: string }> = {
   lead_captured: { icon: UserRoundPlus, tone: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },

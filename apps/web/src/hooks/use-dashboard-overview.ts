@@ -22,7 +22,9 @@ export function browserTimeZone() {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-export function useOverview() {
+// The dashboard home polls (visitors expire without an event); the header's notifications follow
+// the realtime events only.
+export function useOverview({ poll = true }: { poll?: boolean } = {}) {
   const timeZone = browserTimeZone();
   return useQuery({
     queryKey: overviewKeys.detail(timeZone),
@@ -32,7 +34,7 @@ export function useOverview() {
         { signal },
       ),
     // Visitors expire without an event, so the counts are fetched again once per heartbeat.
-    refetchInterval: presenceHeartbeatSeconds * 1000,
+    refetchInterval: poll ? presenceHeartbeatSeconds * 1000 : false,
   });
 }
 
