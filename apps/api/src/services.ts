@@ -21,7 +21,7 @@ import { WebhookOutbox } from './modules/leads/webhook-outbox';
 import { WebhookService } from './modules/leads/webhooks.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { WidgetService } from './modules/widget/widget.service';
-import type { Realtime } from './plugins/realtime';
+import { createRealtimeRelay, type Realtime } from './plugins/realtime';
 
 export type ServicesOptions = {
   env: Env;
@@ -61,7 +61,9 @@ export function createServices({
   });
   const bots = new BotsService(db);
   const conversations = new ConversationsService(db, bots);
-  const widget = new WidgetService(db, bots, realtime);
+  // A visitor's beats land on whichever instance the load balancer picks; the PostgreSQL relay
+  // reaches the owner's sockets on every instance, with or without Redis.
+  const widget = new WidgetService(db, bots, createRealtimeRelay(pool, logger));
   // The owner's embedding provider embeds chunks at ingestion and questions at search time.
   const embedderFor = embedderLookup(
     (userId) => settings.providerSettings(userId),

@@ -261,3 +261,70 @@ describe('live updates', () => {
     }
   });
 });
+
+describe('two server instances', () => {
+  test("when a visitor arrives and chats on another instance, then the owner's dashboard on this one counts it and hears of it at once, without Redis", async () => {
+    const second = await createTestApp({ envVars: { SMTP_URL: sink.url }, sharedWith: context });
+    if (!context.app.server.listening) await context.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = context.app.server.address() as AddressInfo;
+    const socket = await new Promise<Socket>((resolve, reject) => {
+      const connecting = io(`http://127.0.0.1:${port}`, {
+        transports: ['websocket'],
+        extraHeaders: { cookie: owner.cookieHeader() },
+      });
+      connecting.on('connect', () => resolve(connecting));
+      connecting.on('connect_error', reject);
+    });
+    const heard: string[] = [];
+    for (const name of [presenceChangedEventName, conversationUpdatedEventName]) {
+      socket.on(name, () => heard.push(name));
+    }
+    const onSecond = (method: 'POST' | 'DELETE', url: string, payload?: object, token?: string) =>
+      second.app.inject({
+        method,
+        url,
+        headers: { origin: shop, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        ...(payload ? { payload } : {}),
+      });
+    try {
+      const before = await overview();
+      const visitorId = 'visitor-ffffffffffff6';
+      const arrived = await onSecond('POST', `/v1/widget/bots/${bot.id}/presence`, { visitorId });
+      expect(arrived.statusCode).toBe(204);
+      await expect.poll(() => heard).toContain(presenceChangedEventName);
+      expect((await overview()).activeUsers).toBe(before.activeUsers + 1);
+
+      const session = (
+        await onSecond('POST', `/v1/widget/bots/${bot.id}/sessions`, { visitorId })
+      ).json<WidgetSession>();
+      const [row] = await second.database.db.select().from(chatbots).where(eq(chatbots.id, bot.id));
+      await second.app.chat.reply({
+        bot: row!,
+        message: 'Is there parking nearby?',
+        channel: 'widget',
+        visitorId,
+        language: 'en',
+      });
+      await expect.poll(() => heard).toContain(conversationUpdatedEventName);
+      expect(await overview()).toMatchObject({
+        activeChats: before.activeChats + 1,
+        totalChats: before.totalChats + 1,
+      });
+
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      heard.length = 0;
+      const ended = await onSecond(
+        'DELETE',
+        `/v1/widget/bots/${bot.id}/conversation`,
+        undefined,
+        session.token,
+      );
+      expect(ended.statusCode).toBe(204);
+      await expect.poll(() => heard).toContain(conversationUpdatedEventName);
+      expect((await overview()).activeChats).toBe(before.activeChats);
+    } finally {
+      socket.disconnect();
+      await second.close();
+    }
+  });
+});
