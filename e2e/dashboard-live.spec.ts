@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Bot } from '@askwell/shared';
-import type { Page } from '@playwright/test';
+import type { Page, WebSocketRoute } from '@playwright/test';
 import {
   expect,
   expectNoHorizontalScroll,
@@ -64,6 +64,13 @@ test('the owner watches visitors, chats, leads and alerts arrive on the dashboar
   expect(created.status(), await created.text()).toBe(201);
   const bot = (await created.json()) as Bot;
   const site = await startHostSite(baseURL, bot.id);
+
+  // The dashboard's live connection passes through here, so the test can cut it.
+  let liveConnection: WebSocketRoute | undefined;
+  await page.routeWebSocket(/\/socket\.io\//, (socket) => {
+    liveConnection = socket;
+    socket.connectToServer();
+  });
 
   try {
     await page.goto('/dashboard');
@@ -140,6 +147,20 @@ test('the owner watches visitors, chats, leads and alerts arrive on the dashboar
     await expectNoSeriousA11yViolations(page);
 
     // The visitor leaves the site: their last beat says so.
+    await visitor.goto('about:blank');
+    await expect(card(page, 'Active Users')).toContainText('0');
+
+    // The live connection drops and stays down for a while: the header says so quietly, and
+    // what happened meanwhile shows up once it is back, without a reload.
+    await page.route(/\/socket\.io\//, (route) => route.abort());
+    await liveConnection!.close();
+    const reconnecting = page.getByRole('status').filter({ hasText: 'Reconnecting…' });
+    await expect(reconnecting).toBeVisible();
+    await page.screenshot({ path: `${shots}/reconnecting-desktop.png` });
+    await visitor.goto(site.origin);
+    await page.unroute(/\/socket\.io\//);
+    await expect(reconnecting).toBeHidden({ timeout: 20_000 });
+    await expect(card(page, 'Active Users')).toContainText('1');
     await visitor.goto('about:blank');
     await expect(card(page, 'Active Users')).toContainText('0');
     await visitorContext.close();

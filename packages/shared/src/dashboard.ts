@@ -59,3 +59,9 @@ export function conversionRate(leads: number, chats: number) {
   if (chats <= 0) return 0;
   return Math.round((leads / chats) * 1000) / 10;
 }
+
+// Spec §9's realtime constants: a connection answers within the timeout or is dropped; after a
+// drop the browser tries again after 1, 2, 5, then every 10 s.
+export const realtimeTimeoutMs = presenceTimeoutSeconds * 1000;
+export const realtimeHeartbeatMs = presenceHeartbeatSeconds * 1000;
+export const realtimeReconnectDelaysMs = [1_000, 2_000, 5_000, 10_000] as const;

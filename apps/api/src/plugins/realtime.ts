@@ -1,3 +1,4 @@
+import { realtimeHeartbeatMs, realtimeTimeoutMs } from '@askwell/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -99,7 +100,12 @@ export async function registerRealtime(
     pool,
   }: { auth: Auth; redisUrl?: string; publicUrl?: string; pool?: pg.Pool },
 ): Promise<Realtime> {
-  const io = new Server(app.server, { serveClient: false, cors: { origin: false } });
+  const io = new Server(app.server, {
+    serveClient: false,
+    cors: { origin: false },
+    pingInterval: realtimeHeartbeatMs,
+    pingTimeout: realtimeTimeoutMs,
+  });
 
   if (redisUrl) {
     const publisher = new Redis(redisUrl, { lazyConnect: true });

@@ -1,20 +1,90 @@
 import {
+  realtimeReconnectDelaysMs,
+  realtimeTimeoutMs,
   sourceProgressEventName,
   type KnowledgeSource,
   type SourceProgressEvent,
 } from '@askwell/shared';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 
 import { queryKeys } from './query-keys';
 
 let socket: Socket | null = null;
+let reconnecting = false;
+let attempts = 0;
+let retry: ReturnType<typeof setTimeout> | undefined;
+const statusListeners = new Set<() => void>();
+const reconnectedListeners = new Set<() => void>();
+
+function setReconnecting(value: boolean) {
+  if (reconnecting === value) return;
+  reconnecting = value;
+  for (const listener of statusListeners) listener();
+}
+
+// socket.io's own back-off doubles with jitter; the spec's is 1, 2, 5, then every 10 s.
+function scheduleReconnect(connection: Socket) {
+  clearTimeout(retry);
+  const delay =
+    realtimeReconnectDelaysMs[Math.min(attempts, realtimeReconnectDelaysMs.length - 1)]!;
+  attempts += 1;
+  retry = setTimeout(() => connection.connect(), delay);
+}
 
 // One connection for the whole tab, opened by the first screen that listens.
 export function getSocket() {
-  socket ??= io({ withCredentials: true });
-  return socket;
+  if (socket) return socket;
+  const connection = io({
+    withCredentials: true,
+    timeout: realtimeTimeoutMs,
+    reconnection: false,
+  });
+  connection.on('connect', () => {
+    const wasReconnecting = reconnecting;
+    attempts = 0;
+    setReconnecting(false);
+    if (wasReconnecting) for (const listener of reconnectedListeners) listener();
+  });
+  connection.on('disconnect', (reason) => {
+    // Signing out closes the connection on purpose; anything else is a drop.
+    if (reason === 'io client disconnect') return;
+    setReconnecting(true);
+    scheduleReconnect(connection);
+  });
+  connection.on('connect_error', (error) => {
+    // Signed out or on a foreign origin: trying again cannot help.
+    if (error.message === 'unauthorized' || error.message === 'forbidden') {
+      setReconnecting(false);
+      return;
+    }
+    setReconnecting(true);
+    scheduleReconnect(connection);
+  });
+  socket = connection;
+  return connection;
+}
+
+// True while a dropped connection is being re-established (the header says 'Reconnecting…').
+// Events sent while it was down are lost, so once it is back every screen fetches its data again.
+export function useRealtimeReconnecting() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const catchUp = () => void queryClient.invalidateQueries();
+    reconnectedListeners.add(catchUp);
+    return () => {
+      reconnectedListeners.delete(catchUp);
+    };
+  }, [queryClient]);
+  return useSyncExternalStore(
+    (listener) => {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    () => reconnecting,
+    () => false,
+  );
 }
 
 export function useRealtimeEvent<T>(name: string, handler: (payload: T) => void) {

@@ -1,11 +1,31 @@
 import type { Profile } from '@askwell/shared';
 import { NavLink } from 'react-router';
 
+import { Spinner } from '@/components/ui/spinner';
+import { useRealtimeReconnecting } from '@/lib/realtime';
+
 import { DashboardCaseStudiesMenu } from './dashboard-case-studies-menu';
 import { websiteLinks } from './dashboard-nav';
 import { DashboardNotifications } from './dashboard-notifications';
 import { DashboardSearch } from './dashboard-search';
 import { DashboardUserMenu } from './dashboard-user-menu';
+
+// Quiet on purpose: live updates pause, nothing else stops working, and the page catches up
+// by itself once the connection is back.
+function RealtimeStatus() {
+  const reconnecting = useRealtimeReconnecting();
+  return (
+    <p role="status" className="contents">
+      {reconnecting && (
+        <span className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 p-1.5 text-xs font-medium text-slate-700 sm:px-2.5 sm:py-1">
+          <Spinner className="size-3.5" />
+          {/* On a phone the header has no room for the words; the spinner stays. */}
+          <span className="sr-only sm:not-sr-only">Reconnecting…</span>
+        </span>
+      )}
+    </p>
+  );
+}
 
 // The dashboard's part of the shell's header: search, the website's links and the account.
 export function DashboardHeader({ profile }: { profile: Profile | null | undefined }) {
@@ -33,6 +53,7 @@ export function DashboardHeader({ profile }: { profile: Profile | null | undefin
         </ul>
       </nav>
       <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+        <RealtimeStatus />
         <DashboardNotifications />
         {profile && <DashboardUserMenu profile={profile} />}
       </div>
