@@ -134,6 +134,25 @@ test('the owner watches visitors, chats, leads and alerts arrive on the dashboar
       `/dashboard/documents?botId=${bot.id}`,
     );
 
+    // Ctrl-K jumps to the search box, which finds the account's own records, not only pages.
+    await page.keyboard.press('Control+K');
+    const search = page.getByRole('combobox', { name: 'Search' });
+    await expect(search).toBeFocused();
+    await search.fill('wendy@example');
+    const found = page.getByRole('option', { name: /Wendy Wedding · wendy@example\.com/ });
+    await expect(found).toContainText('Lead');
+    await page.screenshot({ path: `${shots}/search-desktop.png` });
+    await search.press('Escape');
+    await search.fill('wedding cake');
+    await expect(page.getByRole('option', { name: /wedding cake/ })).toContainText('Conversation');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard\/conversations\/[0-9a-f-]+$/);
+    await expect(page.getByRole('main')).toContainText(
+      'Can someone contact me about a wedding cake?',
+    );
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
     // The header's bell counts the alert as unread until its list is opened.
     const bell = page.getByRole('button', { name: 'Notifications, 1 unread alert' });
     await bell.click();

@@ -146,13 +146,13 @@ test('search finds pages, notifications open a panel, and the profile can be ren
   page,
 }) => {
   await openAsCustomer(page);
-  const search = page.getByRole('combobox', { name: 'Search pages' });
+  const search = page.getByRole('combobox', { name: 'Search' });
   await search.fill('integr');
   await expect(page.getByRole('option', { name: /Integration/ })).toBeVisible();
   await search.press('Enter');
   await expect(page).toHaveURL(/\/dashboard\/integration$/);
   await search.fill('zzzz');
-  await expect(page.getByText('No pages match “zzzz”')).toBeVisible();
+  await expect(page.getByText('Nothing matches “zzzz”')).toBeVisible();
   await search.press('Escape');
 
   const bell = page.getByRole('button', { name: 'Notifications' });

@@ -2,6 +2,7 @@ import {
   conversationUpdatedEventName,
   presenceChangedEventName,
   type Bot,
+  type AccountSearchResults,
   type DashboardOverview,
   type KnowledgeSource,
   type WidgetSession,
@@ -326,5 +327,40 @@ describe('two server instances', () => {
       socket.disconnect();
       await second.close();
     }
+  });
+});
+
+describe('search', () => {
+  test("when the owner searches, then bots, documents, conversations and leads of their own account are found, and nobody else's", async () => {
+    const search = async (client: BrowserClient, q: string) => {
+      const response = await client.get(`/api/search?q=${encodeURIComponent(q)}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<AccountSearchResults>();
+    };
+    expect((await search(owner, 'SHOP help')).bots.map((found) => found.name)).toEqual([
+      'Shop helper',
+    ]);
+    expect((await search(owner, 'returns')).documents).toMatchObject([
+      { name: 'returns.txt', kind: 'document', botId: bot.id, botName: 'Shop helper' },
+    ]);
+    const byMessage = await search(owner, 'ship to Norway');
+    expect(byMessage.conversations).toHaveLength(1);
+    expect(byMessage.conversations[0]!.botName).toBe('Shop helper');
+    expect((await search(owner, 'rosa@example')).leads).toMatchObject([
+      { name: 'Rosa Buyer', email: 'rosa@example.com' },
+    ]);
+    // LIKE wildcards are text, not patterns.
+    expect(await search(owner, '%%')).toEqual({
+      bots: [],
+      documents: [],
+      conversations: [],
+      leads: [],
+    });
+    expect(await search(stranger, 'shop helper')).toMatchObject({ bots: [] });
+    expect((await search(stranger, 'rosa')).leads).toEqual([]);
+    expect((await owner.get('/api/search?q=a')).statusCode).toBe(400);
+    expect(
+      (await context.app.inject({ method: 'GET', url: '/api/search?q=shop' })).statusCode,
+    ).toBe(401);
   });
 });

@@ -65,3 +65,19 @@ export function conversionRate(leads: number, chats: number) {
 export const realtimeTimeoutMs = presenceTimeoutSeconds * 1000;
 export const realtimeHeartbeatMs = presenceHeartbeatSeconds * 1000;
 export const realtimeReconnectDelaysMs = [1_000, 2_000, 5_000, 10_000] as const;
+
+// The dashboard header's search over the account's own records (pages are matched in the browser).
+export const accountSearchLimits = { minLength: 2, maxLength: 100, perKind: 5 } as const;
+
+export type AccountSearchResults = {
+  bots: { id: string; name: string }[];
+  documents: {
+    id: string;
+    name: string;
+    kind: 'document' | 'website' | 'qa';
+    botId: string;
+    botName: string;
+  }[];
+  conversations: { id: string; botName: string; preview: string | null; startedAt: string }[];
+  leads: { id: string; name: string; email: string; botName: string }[];
+};

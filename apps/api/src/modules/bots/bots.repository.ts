@@ -1,7 +1,7 @@
 import type { BotInput } from '@askwell/shared';
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { uuidPattern } from '../../db/query-helpers';
+import { escapeLike, uuidPattern } from '../../db/query-helpers';
 import { chatbots, conversations, knowledgeSources } from '../../db/schema';
 
 export type BotRow = typeof chatbots.$inferSelect;
@@ -134,6 +134,15 @@ export async function recentBotChanges(db: Database, userId: string, limit: numb
     })
     .from(chatbots)
     .where(eq(chatbots.userId, userId))
+    .orderBy(desc(chatbots.updatedAt))
+    .limit(limit);
+}
+
+export async function searchBots(db: Database, userId: string, text: string, limit: number) {
+  return db
+    .select({ id: chatbots.id, name: chatbots.name })
+    .from(chatbots)
+    .where(and(eq(chatbots.userId, userId), ilike(chatbots.name, `%${escapeLike(text)}%`)))
     .orderBy(desc(chatbots.updatedAt))
     .limit(limit);
 }

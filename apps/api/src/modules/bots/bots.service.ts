@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
   recentBotChanges,
+  searchBots,
   clearRefusedOrigin,
   deleteOwnedBot,
   findBotById,
@@ -42,6 +43,10 @@ export class BotsService {
   }
 
   // Whoever owns it: for callers that are not the owner (the widget, an API key's chat).
+  search(userId: string, text: string, limit: number) {
+    return searchBots(this.db, userId, text, limit);
+  }
+
   recentChanges(userId: string, limit: number) {
     return recentBotChanges(this.db, userId, limit);
   }

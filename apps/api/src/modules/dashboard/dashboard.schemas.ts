@@ -1,4 +1,10 @@
-import type { DashboardActivity, DashboardAlert, DashboardOverview } from '@askwell/shared';
+import {
+  accountSearchLimits,
+  type AccountSearchResults,
+  type DashboardActivity,
+  type DashboardAlert,
+  type DashboardOverview,
+} from '@askwell/shared';
 import { z } from 'zod';
 
 const alertSchema = z.object({
@@ -50,3 +56,31 @@ export const timeZoneSchema = z
       return false;
     }
   }, 'Unknown time zone.');
+
+export const accountSearchQuerySchema = z.object({
+  q: z.string().trim().min(accountSearchLimits.minLength).max(accountSearchLimits.maxLength),
+});
+
+export const accountSearchResultsSchema = z.object({
+  bots: z.array(z.object({ id: z.string(), name: z.string() })),
+  documents: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      kind: z.enum(['document', 'website', 'qa']),
+      botId: z.string(),
+      botName: z.string(),
+    }),
+  ),
+  conversations: z.array(
+    z.object({
+      id: z.string(),
+      botName: z.string(),
+      preview: z.string().nullable(),
+      startedAt: z.string(),
+    }),
+  ),
+  leads: z.array(
+    z.object({ id: z.string(), name: z.string(), email: z.string(), botName: z.string() }),
+  ),
+}) satisfies z.ZodType<AccountSearchResults>;

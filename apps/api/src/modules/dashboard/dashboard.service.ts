@@ -1,5 +1,9 @@
 import {
+  accountSearchLimits,
+  conversationListQuerySchema,
   conversionRate,
+  leadListQuerySchema,
+  type AccountSearchResults,
   type DashboardActivity,
   type DashboardAlert,
   type DashboardOverview,
@@ -28,6 +32,14 @@ export type DashboardSources = {
   webhooks: WebhookService;
   widget: WidgetService;
 };
+
+function withoutPaging<T extends { page: number; pageSize: number }>({
+  page: _page,
+  pageSize: _pageSize,
+  ...filters
+}: T) {
+  return filters;
+}
 
 function quoted(name: string) {
   return `“${name}”`;
@@ -58,6 +70,39 @@ export class DashboardService {
       answeredToday: figures.answeredToday,
       alerts,
       activity,
+    };
+  }
+
+  // What the header's search box finds among the account's own records, a few of each kind.
+  async search(userId: string, text: string): Promise<AccountSearchResults> {
+    const { bots, knowledge, conversations, leads } = this.sources;
+    const limit = accountSearchLimits.perKind;
+    const page = { limit, offset: 0 };
+    const [botRows, sourceRows, conversationPage, leadPage] = await Promise.all([
+      bots.search(userId, text, limit),
+      knowledge.searchSources(userId, text, limit),
+      conversations.list(
+        userId,
+        withoutPaging(conversationListQuerySchema.parse({ q: text })),
+        page,
+      ),
+      leads.list(userId, withoutPaging(leadListQuerySchema.parse({ q: text })), page),
+    ]);
+    return {
+      bots: botRows,
+      documents: sourceRows,
+      conversations: conversationPage.rows.map((row) => ({
+        id: row.conversation.id,
+        botName: row.botName,
+        preview: row.preview,
+        startedAt: row.conversation.startedAt.toISOString(),
+      })),
+      leads: leadPage.rows.map((row) => ({
+        id: row.lead.id,
+        name: row.lead.name,
+        email: row.lead.email,
+        botName: row.botName,
+      })),
     };
   }
 

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { escapeLike } from '../../db/query-helpers';
 import { chatbots, knowledgeChunks, knowledgeSources, websitePages } from '../../db/schema';
 
 export type SourceRow = typeof knowledgeSources.$inferSelect;
@@ -244,6 +245,29 @@ export async function failedSources(db: Database, userId: string, limit: number)
     .from(knowledgeSources)
     .innerJoin(chatbots, eq(chatbots.id, knowledgeSources.botId))
     .where(and(eq(knowledgeSources.userId, userId), eq(knowledgeSources.status, 'failed')))
+    .orderBy(desc(knowledgeSources.updatedAt))
+    .limit(limit);
+}
+
+// Sources whose name or address contains the text, for the dashboard's search.
+export async function searchSources(db: Database, userId: string, text: string, limit: number) {
+  const pattern = `%${escapeLike(text)}%`;
+  return db
+    .select({
+      id: knowledgeSources.id,
+      name: knowledgeSources.name,
+      kind: knowledgeSources.kind,
+      botId: knowledgeSources.botId,
+      botName: chatbots.name,
+    })
+    .from(knowledgeSources)
+    .innerJoin(chatbots, eq(chatbots.id, knowledgeSources.botId))
+    .where(
+      and(
+        eq(knowledgeSources.userId, userId),
+        or(ilike(knowledgeSources.name, pattern), ilike(knowledgeSources.url, pattern)),
+      ),
+    )
     .orderBy(desc(knowledgeSources.updatedAt))
     .limit(limit);
 }

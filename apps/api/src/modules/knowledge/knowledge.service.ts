@@ -31,6 +31,7 @@ import { DocumentPreparer, readerMessages, ReaderStoppedError } from './prepare-
 import {
   failedSources,
   recentSourceOutcomes,
+  searchSources,
   deleteSource,
   findOwnedSource,
   findSource,
@@ -327,6 +328,10 @@ export class KnowledgeService {
   // The owner's search box ranks a bot's passages as the chat engine does.
   search(botId: string, question: string, limit: number) {
     return this.options.retriever.rank(botId, question, { limit });
+  }
+
+  searchSources(userId: string, text: string, limit: number) {
+    return searchSources(this.options.db, userId, text, limit);
   }
 
   recentOutcomes(userId: string, limit: number) {
