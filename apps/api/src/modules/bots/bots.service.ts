@@ -42,7 +42,6 @@ export class BotsService {
     return bot;
   }
 
-  // Whoever owns it: for callers that are not the owner (the widget, an API key's chat).
   search(userId: string, text: string, limit: number) {
     return searchBots(this.db, userId, text, limit);
   }
@@ -51,6 +50,7 @@ export class BotsService {
     return recentBotChanges(this.db, userId, limit);
   }
 
+  // Whoever owns it: for callers that are not the owner (the widget, an API key's chat).
   findById(botId: string) {
     return findBotById(this.db, botId);
   }
