@@ -1,3 +1,4 @@
+import type { SourceStatus } from '@askwell/shared';
 import { and, asc, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { escapeLike } from '../../db/query-helpers';
@@ -208,11 +209,18 @@ export async function sourcesDueForSync(db: Database, now: Date) {
     );
 }
 
-// Sources that finished (processed or failed), newest first, for the dashboard's activity list.
-export async function recentSourceOutcomes(db: Database, userId: string, limit: number) {
+// Sources in the given states, the most recently changed first: finished ones for the dashboard's
+// activity list, failed ones for its alerts.
+export async function recentSourcesIn(
+  db: Database,
+  userId: string,
+  statuses: SourceStatus[],
+  limit: number,
+) {
   return db
     .select({
       id: knowledgeSources.id,
+      botId: knowledgeSources.botId,
       kind: knowledgeSources.kind,
       name: knowledgeSources.name,
       status: knowledgeSources.status,
@@ -222,29 +230,7 @@ export async function recentSourceOutcomes(db: Database, userId: string, limit: 
     })
     .from(knowledgeSources)
     .innerJoin(chatbots, eq(chatbots.id, knowledgeSources.botId))
-    .where(
-      and(
-        eq(knowledgeSources.userId, userId),
-        inArray(knowledgeSources.status, ['completed', 'failed']),
-      ),
-    )
-    .orderBy(desc(knowledgeSources.updatedAt))
-    .limit(limit);
-}
-
-export async function failedSources(db: Database, userId: string, limit: number) {
-  return db
-    .select({
-      id: knowledgeSources.id,
-      botId: knowledgeSources.botId,
-      name: knowledgeSources.name,
-      errorMessage: knowledgeSources.errorMessage,
-      botName: chatbots.name,
-      updatedAt: knowledgeSources.updatedAt,
-    })
-    .from(knowledgeSources)
-    .innerJoin(chatbots, eq(chatbots.id, knowledgeSources.botId))
-    .where(and(eq(knowledgeSources.userId, userId), eq(knowledgeSources.status, 'failed')))
+    .where(and(eq(knowledgeSources.userId, userId), inArray(knowledgeSources.status, statuses)))
     .orderBy(desc(knowledgeSources.updatedAt))
     .limit(limit);
 }

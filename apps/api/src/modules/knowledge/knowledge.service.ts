@@ -29,8 +29,7 @@ import { DocumentStorage, sanitizeFileName } from './document-storage';
 import { detectDocumentKind } from './extraction/detect-document-kind';
 import { DocumentPreparer, readerMessages, ReaderStoppedError } from './prepare-document';
 import {
-  failedSources,
-  recentSourceOutcomes,
+  recentSourcesIn,
   searchSources,
   deleteSource,
   findOwnedSource,
@@ -335,11 +334,11 @@ export class KnowledgeService {
   }
 
   recentOutcomes(userId: string, limit: number) {
-    return recentSourceOutcomes(this.options.db, userId, limit);
+    return recentSourcesIn(this.options.db, userId, ['completed', 'failed'], limit);
   }
 
   failedSources(userId: string, limit: number) {
-    return failedSources(this.options.db, userId, limit);
+    return recentSourcesIn(this.options.db, userId, ['failed'], limit);
   }
 
   async listSources(userId: string, botId?: string) {
