@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Bot } from '@askwell/shared';
+import { botDefaults, type Bot } from '@askwell/shared';
 import type { Page, WebSocketRoute } from '@playwright/test';
 import {
   expect,
@@ -43,21 +43,9 @@ test('the owner watches visitors, chats, leads and alerts arrive on the dashboar
   const created = await page.request.post('/api/bots', {
     headers,
     data: {
+      ...botDefaults,
       name: 'Bakery helper',
-      description: '',
       tone: 'friendly',
-      goal: 'lead_generation',
-      instructions: '',
-      starterQuestions: [],
-      fallbackMessage: '',
-      widgetConfig: {
-        primaryColor: '#1E40AF',
-        buttonColor: '#1E40AF',
-        textColor: '#1F2937',
-        fontFamily: 'Inter, sans-serif',
-        welcomeMessage: 'Hello! How can I help you today?',
-        placeholderText: 'Type your message...',
-      },
       allowedDomains: ['127.0.0.1'],
     },
   });

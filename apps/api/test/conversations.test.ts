@@ -9,13 +9,12 @@ import {
   type LeadList,
 } from '@askwell/shared';
 import { eq } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chatbots } from '../src/db/schema';
 import { setAssistantFeedback } from '../src/modules/conversations/conversations.repository';
 import { createTestApp, type TestContext } from './helper';
 import type { BrowserClient } from './support/browser-client';
+import { connectRealtime } from './support/realtime-client';
 import { signUpCustomer } from './support/customers';
 import { startSmtpSink } from './support/smtp-sink';
 
@@ -260,19 +259,8 @@ describe('conversation inbox', () => {
   });
 
   test("when a visitor writes, then the owner's open dashboard hears of it at once and nobody else does", async () => {
-    await context.app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = context.app.server.address() as AddressInfo;
-    const connect = (cookie: string) =>
-      new Promise<Socket>((resolve, reject) => {
-        const socket = io(`http://127.0.0.1:${port}`, {
-          transports: ['websocket'],
-          extraHeaders: { cookie },
-        });
-        socket.on('connect', () => resolve(socket));
-        socket.on('connect_error', reject);
-      });
-    const ownerSocket = await connect(owner.cookieHeader());
-    const strangerSocket = await connect(stranger.cookieHeader());
+    const ownerSocket = await connectRealtime(context.app, owner.cookieHeader());
+    const strangerSocket = await connectRealtime(context.app, stranger.cookieHeader());
     const ownerEvents: ConversationUpdatedEvent[] = [];
     const strangerEvents: ConversationUpdatedEvent[] = [];
     ownerSocket.on(conversationUpdatedEventName, (event: ConversationUpdatedEvent) =>

@@ -8,12 +8,11 @@ import {
   type WidgetSession,
 } from '@askwell/shared';
 import { eq, sql } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
-import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chatbots } from '../src/db/schema';
 import { createTestApp, type TestContext } from './helper';
 import type { BrowserClient } from './support/browser-client';
+import { connectRealtime } from './support/realtime-client';
 import { addTextDocument, createBot } from './support/chat-fixtures';
 import { signUpCustomer } from './support/customers';
 import { startSmtpSink } from './support/smtp-sink';
@@ -44,8 +43,15 @@ async function overview(client = owner, query = '') {
   return response.json<DashboardOverview>();
 }
 
-function widget(method: 'POST' | 'DELETE', url: string, payload?: object, token?: string) {
-  return context.app.inject({
+// A widget call from the shop's page, to this instance or, in a scale-out, to another one.
+function widget(
+  method: 'POST' | 'DELETE',
+  url: string,
+  payload?: object,
+  token?: string,
+  instance: TestContext = context,
+) {
+  return instance.app.inject({
     method,
     url,
     headers: { origin: shop, ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -211,19 +217,8 @@ describe('the dashboard overview', () => {
 
 describe('live updates', () => {
   test("when a visitor arrives or a conversation ends, then the owner's open dashboard hears it and nobody else does", async () => {
-    await context.app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = context.app.server.address() as AddressInfo;
-    const connect = (cookie: string) =>
-      new Promise<Socket>((resolve, reject) => {
-        const socket = io(`http://127.0.0.1:${port}`, {
-          transports: ['websocket'],
-          extraHeaders: { cookie },
-        });
-        socket.on('connect', () => resolve(socket));
-        socket.on('connect_error', reject);
-      });
-    const ownerSocket = await connect(owner.cookieHeader());
-    const strangerSocket = await connect(stranger.cookieHeader());
+    const ownerSocket = await connectRealtime(context.app, owner.cookieHeader());
+    const strangerSocket = await connectRealtime(context.app, stranger.cookieHeader());
     const heard = { owner: [] as string[], stranger: [] as string[] };
     for (const name of [presenceChangedEventName, conversationUpdatedEventName]) {
       ownerSocket.on(name, () => heard.owner.push(name));
@@ -266,27 +261,13 @@ describe('live updates', () => {
 describe('two server instances', () => {
   test("when a visitor arrives and chats on another instance, then the owner's dashboard on this one counts it and hears of it at once, without Redis", async () => {
     const second = await createTestApp({ envVars: { SMTP_URL: sink.url }, sharedWith: context });
-    if (!context.app.server.listening) await context.app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = context.app.server.address() as AddressInfo;
-    const socket = await new Promise<Socket>((resolve, reject) => {
-      const connecting = io(`http://127.0.0.1:${port}`, {
-        transports: ['websocket'],
-        extraHeaders: { cookie: owner.cookieHeader() },
-      });
-      connecting.on('connect', () => resolve(connecting));
-      connecting.on('connect_error', reject);
-    });
+    const socket = await connectRealtime(context.app, owner.cookieHeader());
     const heard: string[] = [];
     for (const name of [presenceChangedEventName, conversationUpdatedEventName]) {
       socket.on(name, () => heard.push(name));
     }
     const onSecond = (method: 'POST' | 'DELETE', url: string, payload?: object, token?: string) =>
-      second.app.inject({
-        method,
-        url,
-        headers: { origin: shop, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        ...(payload ? { payload } : {}),
-      });
+      widget(method, url, payload, token, second);
     try {
       const before = await overview();
       const visitorId = 'visitor-ffffffffffff6';
