@@ -11,3 +11,5 @@ export * from './chat';
 export * from './leads';
 export * from './widget';
 export * from './dashboard';
+export * from './analytics';
+export * from './csv';

@@ -96,6 +96,7 @@ export const qaPairSchema = z.object({
   question: z.string().trim().min(1, 'Please enter the question.').max(500),
   answer: z.string().trim().min(1, 'Please enter the answer.').max(4000),
 });
+export type QaPair = z.infer<typeof qaPairSchema>;
 export const qaSourceInputSchema = z.object({
   name: z.string().trim().min(1, 'Please name this set of answers.').max(120),
   pairs: z.array(qaPairSchema).min(1, 'Add at least one question and answer.').max(500),
