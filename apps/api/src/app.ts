@@ -18,6 +18,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import type { LeadsService } from './modules/leads/leads.service';
 import { webhooksRoutes } from './modules/leads/webhooks.routes';
@@ -162,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(leadsRoutes, { leads });
   await app.register(conversationsRoutes, { conversations });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
+  await app.register(analyticsRoutes, { analytics: services.analytics });
   await app.register(webhooksRoutes, { bots, webhooks });
   await app.register(settingsRoutes, { settings: services.settings });
   await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
@@ -173,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     chat,
     leads,
     presence: widget,
+    analytics: services.analytics,
     secret: options.authSecret,
     publicUrl: env.PUBLIC_URL,
   });

@@ -5,6 +5,7 @@ import { JobQueue } from './lib/job-queue';
 import type { Resolver } from './lib/outbound-http';
 import { createSecretBox } from './lib/secrets';
 import { AdminService } from './modules/admin/admin.service';
+import { AnalyticsService } from './modules/analytics/analytics.service';
 import { ApiKeyCache } from './modules/api-keys/api-key-cache';
 import { ApiKeysService } from './modules/api-keys/api-keys.service';
 import { BotsService } from './modules/bots/bots.service';
@@ -95,9 +96,11 @@ export function createServices({
     retryDelaySeconds: env.WEBHOOK_RETRY_DELAY_SECONDS,
     ...resolve,
   });
+  const analytics = new AnalyticsService({ db, bots, knowledge });
   const chat = new ChatService({
     db,
     conversations,
+    analytics,
     retriever,
     settings,
     logger,
@@ -135,6 +138,7 @@ export function createServices({
     contact,
     accounts,
     dashboard,
+    analytics,
     // Ingestion (with its sweeper and scheduled re-syncs) and webhook deliveries.
     async startJobs() {
       await knowledge.start();

@@ -1,4 +1,10 @@
-import type { Bot, ChatResponse, ChatStreamEvent, ConnectionTestResult } from '@askwell/shared';
+import type {
+  AnalyticsReport,
+  Bot,
+  ChatResponse,
+  ChatStreamEvent,
+  ConnectionTestResult,
+} from '@askwell/shared';
 import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -132,6 +138,29 @@ describe('answers written by the configured model', () => {
       role: 'user',
       content: 'When is the shop open on Saturdays?',
     });
+  });
+
+  test('when the model answers, then the tokens it reports are kept and the analytics page counts them per model', async () => {
+    model.state.reply = 'We open at 10 am on Saturdays [1].';
+    const response = await chat({ message: 'Saturday opening?', stream: true });
+    const done = events(response.body).at(-1)!;
+    if (done.type !== 'done') throw new Error(`stream ended with ${done.type}`);
+    expect(model.lastChatRequest()!.body.stream_options).toEqual({ include_usage: true });
+    const stored = await context.database.db.execute<{
+      prompt_tokens: number;
+      completion_tokens: number;
+    }>(
+      sql`select prompt_tokens, completion_tokens from messages where conversation_id = ${done.conversationId} and role = 'assistant'`,
+    );
+    expect(stored.rows[0]!.completion_tokens).toBe(8);
+    expect(stored.rows[0]!.prompt_tokens).toBeGreaterThan(20);
+
+    const report = (await owner.get('/api/analytics?range=today')).json<AnalyticsReport>();
+    const usage = report.models.find((row) => row.answerer === 'custom:local-model')!;
+    expect(usage.completionTokens).toBeGreaterThanOrEqual(8);
+    expect(usage.promptTokens).toBeGreaterThan(20);
+    // A custom endpoint's price is unknown to Askwell, so no cost is made up.
+    expect(usage.estimatedCostUsd).toBeNull();
   });
 
   test('when the conversation continues, then the model gets the earlier turns as context', async () => {

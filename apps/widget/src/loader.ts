@@ -136,9 +136,24 @@ function start(settings: WidgetConfig) {
     }
   });
 
-  void config.then((result) => {
-    if (result.ok && !result.config.preview) reportPresence(api, settings.botId);
+  // The owner's analytics funnel: this page loaded the widget, and (once per page) it was opened.
+  // The owner's own preview is not a visitor.
+  const counted = config.then((result) => result.ok && !result.config.preview);
+  const countEvent = (type: 'loaded' | 'opened') =>
+    void counted.then((yes) => {
+      if (!yes) return;
+      void fetch(`${api}/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type, pageUrl: location.href.split(/[?#]/)[0] }),
+      }).catch(() => undefined);
+    });
+  void counted.then((yes) => {
+    if (!yes) return;
+    reportPresence(api, settings.botId);
+    countEvent('loaded');
   });
+  let openCounted = false;
 
   const emit = (name: string, detail?: unknown) => {
     window.dispatchEvent(new CustomEvent(`askwell:${name}`, { detail }));
@@ -147,6 +162,10 @@ function start(settings: WidgetConfig) {
   let isOpen = false;
   const setOpen = (open: boolean) => {
     isOpen = open;
+    if (open && !openCounted) {
+      openCounted = true;
+      countEvent('opened');
+    }
     frame.classList.toggle('open', open);
     launcher.setAttribute('aria-expanded', String(open));
     try {

@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -412,9 +413,18 @@ export const messages = pgTable(
     firstTokenMs: integer('first_token_ms'),
     feedback: text('feedback').$type<ConversationFeedback>(),
     feedbackComment: text('feedback_comment'),
+    // What the provider reported for this answer; null for answers no model wrote.
+    promptTokens: integer('prompt_tokens'),
+    completionTokens: integer('completion_tokens'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('messages_conversation_idx').on(table.conversationId, table.createdAt)],
+  (table) => [
+    index('messages_conversation_idx').on(table.conversationId, table.createdAt),
+    // The analytics page lists the latest rated answers; few answers are rated.
+    index('messages_rated_idx')
+      .on(table.createdAt)
+      .where(sql`${table.feedback} is not null`),
+  ],
 );
 
 // Contact details a visitor left; one row per e-mail (stored lower-cased) per bot.
@@ -443,6 +453,112 @@ export const leads = pgTable(
     uniqueIndex('leads_bot_email_idx').on(table.botId, table.email),
     index('leads_user_idx').on(table.userId, table.createdAt),
   ],
+);
+
+// The spec's analytics table: a bot's figures per hour (UTC), kept current by triggers on
+// conversations, messages and leads (migration 0014) and by the widget's funnel events, so the
+// analytics page reads a few thousand rows instead of every message. Hours, not days, because
+// owners live in every time zone and the busiest-hours heatmap needs them; `date` is the UTC day.
+export const analytics = pgTable(
+  'analytics',
+  {
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    date: date('date')
+      .notNull()
+      .generatedAlwaysAs(sql`((hour at time zone 'UTC')::date)`),
+    totalConversations: integer('total_conversations').notNull().default(0),
+    // Conversations started in the widget on a customer's site (the funnel's 'first message').
+    widgetConversations: integer('widget_conversations').notNull().default(0),
+    totalMessages: integer('total_messages').notNull().default(0),
+    totalLeadsCaptured: integer('total_leads_captured').notNull().default(0),
+    averageConversationLength: real('average_conversation_length').generatedAlwaysAs(
+      sql`(case when total_conversations > 0 then total_messages::real / total_conversations end)`,
+    ),
+    answered: integer('answered').notNull().default(0),
+    unanswered: integer('unanswered').notNull().default(0),
+    responses: integer('responses').notNull().default(0),
+    responseMsTotal: bigint('response_ms_total', { mode: 'number' }).notNull().default(0),
+    thumbsUp: integer('thumbs_up').notNull().default(0),
+    thumbsDown: integer('thumbs_down').notNull().default(0),
+    widgetLoads: integer('widget_loads').notNull().default(0),
+    widgetOpens: integer('widget_opens').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.botId, table.hour] }),
+    index('analytics_user_hour_idx').on(table.userId, table.hour),
+  ],
+);
+
+// Per-day breakdowns of a bot's figures by one dimension: 'language' and 'page' (conversations,
+// loads, leads), 'source' (answers citing it) and 'answerer' (answers and tokens per model).
+export const analyticsBreakdowns = pgTable(
+  'analytics_breakdowns',
+  {
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    dimension: text('dimension').$type<'language' | 'page' | 'source' | 'answerer'>().notNull(),
+    value: text('value').notNull(),
+    total: integer('total').notNull().default(0),
+    loads: integer('loads').notNull().default(0),
+    leads: integer('leads').notNull().default(0),
+    promptTokens: bigint('prompt_tokens', { mode: 'number' }).notNull().default(0),
+    completionTokens: bigint('completion_tokens', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.botId, table.date, table.dimension, table.value] }),
+    index('analytics_breakdowns_user_idx').on(table.userId, table.dimension, table.date),
+  ],
+);
+
+// Visitors' questions per bot and day, grouped by their meaningful words (the retrieval
+// tokenizer's stems without stop words), so "What are your prices?" and "your price" count as one.
+export const analyticsQuestions = pgTable(
+  'analytics_questions',
+  {
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    questionKey: text('question_key').notNull(),
+    question: text('question').notNull(),
+    asked: integer('asked').notNull().default(0),
+    unanswered: integer('unanswered').notNull().default(0),
+    lastAskedAt: timestamp('last_asked_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUnansweredAt: timestamp('last_unanswered_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.botId, table.date, table.questionKey] }),
+    index('analytics_questions_user_idx').on(table.userId, table.date),
+  ],
+);
+
+// An unanswered question the owner answered from the analytics page; it leaves the unanswered
+// list until a visitor asks it again and still gets no answer.
+export const analyticsAnsweredQuestions = pgTable(
+  'analytics_answered_questions',
+  {
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => chatbots.id, { onDelete: 'cascade' }),
+    questionKey: text('question_key').notNull(),
+    sourceId: uuid('source_id').references(() => knowledgeSources.id, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.botId, table.questionKey] })],
 );
 
 // Each attempt to tell a bot's webhook about a new lead; retried with back-off until delivered.

@@ -180,6 +180,7 @@ describe('widget routes', () => {
     // What a page sends where an empty body would be refused as invalid before access matters.
     const bodies: Record<string, object> = {
       '/v1/widget/bots/:botId/presence': { visitorId: 'visitor-caller-access-1' },
+      '/v1/widget/bots/:botId/events': { type: 'loaded' },
     };
     for (const route of routesFor('widgetPage')) {
       const response = await call(route, { origin: alpha.origin }, bodies[route.url] ?? {});

@@ -21,6 +21,7 @@ export type RecordedRequest = {
   body: {
     model?: string;
     stream?: boolean;
+    stream_options?: { include_usage?: boolean };
     messages?: Array<{ role: string; content: string }>;
   };
 };
@@ -145,6 +146,25 @@ export async function startOpenAiCompatibleServer(options: Options = {}) {
       if (state.tokenDelayMs > 0) await sleep(state.tokenDelayMs);
     }
     send({}, 'stop');
+    // As OpenAI does when asked: one last chunk with no choices and the request's token counts.
+    if (recorded.body.stream_options?.include_usage) {
+      const prompt = (recorded.body.messages ?? []).map((message) => message.content).join(' ');
+      const promptTokens = prompt.split(/\s+/).filter(Boolean).length;
+      response.write(
+        `data: ${JSON.stringify({
+          id: 'chatcmpl-local',
+          object: 'chat.completion.chunk',
+          created: Math.floor(Date.now() / 1000),
+          model: recorded.body.model,
+          choices: [],
+          usage: {
+            prompt_tokens: promptTokens,
+            completion_tokens: tokens.length,
+            total_tokens: promptTokens + tokens.length,
+          },
+        })}\n\n`,
+      );
+    }
     response.end('data: [DONE]\n\n');
   }
 

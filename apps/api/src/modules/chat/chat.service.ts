@@ -4,6 +4,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import type { chatbots } from '../../db/schema';
+import type { AnalyticsService } from '../analytics/analytics.service';
 import type { HistoryTurn } from '../conversations/conversations.repository';
 import type { ConversationsService } from '../conversations/conversations.service';
 import type { Retriever } from '../retrieval';
@@ -56,6 +57,7 @@ export type ChatServiceOptions = {
   settings: SettingsService;
   logger: Logger;
   providerTimeoutMs: number;
+  analytics: Pick<AnalyticsService, 'recordQuestion'>;
 };
 
 const historyTurns = 6;
@@ -81,7 +83,11 @@ type Answer = {
   answerer: string;
   status: 'complete' | 'interrupted';
   firstTokenMs: number | null;
+  // What the provider reported it used, for the analytics page's model usage.
+  usage?: TokenUsage;
 };
+
+type TokenUsage = { promptTokens: number | null; completionTokens: number | null };
 
 export class ChatService {
   private readonly titles = new Map<string, { name: string; at: number }>();
@@ -183,7 +189,22 @@ export class ChatService {
       latencyMs,
       firstTokenMs: answer.firstTokenMs,
       language: answerLanguage,
+      promptTokens: answer.usage?.promptTokens ?? null,
+      completionTokens: answer.usage?.completionTokens ?? null,
     });
+    // The owner's preview is not a visitor's question; a request to be contacted is not one.
+    if (input.channel !== 'preview' && answer.answerer !== contactRequestAnswerer) {
+      await this.options.analytics
+        .recordQuestion({
+          botId: bot.id,
+          userId: bot.userId,
+          question: message,
+          answered: answer.answeredFromKnowledge,
+        })
+        .catch((error: unknown) =>
+          this.options.logger.warn({ err: error, botId: bot.id }, 'recording the question failed'),
+        );
+    }
     return {
       sessionId: turn.sessionId,
       conversationId: turn.conversationId,
@@ -332,6 +353,7 @@ export class ChatService {
     );
     let text = '';
     let firstTokenMs: number | null = null;
+    let usage: TokenUsage | undefined;
     try {
       const result = streamText({
         model: resolved.model,
@@ -353,6 +375,11 @@ export class ChatService {
           firstTokenMs ??= Math.round(performance.now() - started);
           text += part.text;
           safely(onToken, part.text);
+        } else if (part.type === 'finish') {
+          usage = {
+            promptTokens: part.totalUsage.inputTokens ?? null,
+            completionTokens: part.totalUsage.outputTokens ?? null,
+          };
         } else if (part.type === 'error') {
           throw part.error;
         } else if (part.type === 'abort') {
@@ -400,6 +427,7 @@ export class ChatService {
       answerer: resolved.label,
       status: 'complete',
       firstTokenMs,
+      usage,
     };
   }
 }

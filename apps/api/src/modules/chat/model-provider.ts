@@ -30,6 +30,8 @@ export function resolveModel(
       baseURL: settings.customEndpoint,
       ...(settings.keys.customApiKey ? { apiKey: settings.keys.customApiKey } : {}),
       fetch: settings.customFetch,
+      // Token counts for the analytics page's model usage; servers that ignore it send none.
+      includeUsage: true,
     });
     return { model: provider.chatModel(name), label: `custom:${name}` };
   }

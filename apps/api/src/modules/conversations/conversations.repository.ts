@@ -302,8 +302,9 @@ export async function startTurn(db: Database, turn: TurnStart): Promise<StartedT
 const finishTurnSql = `
   with answer as (
     insert into messages (conversation_id, role, content, sources, answerer,
-      answered_from_knowledge, status, latency_ms, first_token_ms)
-    values ($1, 'assistant', $2, $3::jsonb, $4, $5, $6, $7, $8)
+      answered_from_knowledge, status, latency_ms, first_token_ms, prompt_tokens,
+      completion_tokens)
+    values ($1, 'assistant', $2, $3::jsonb, $4, $5, $6, $7, $8, $10, $11)
     returning id
   )
   update conversations set
@@ -325,6 +326,8 @@ export type TurnAnswer = {
   latencyMs: number;
   firstTokenMs: number | null;
   language: string | null;
+  promptTokens: number | null;
+  completionTokens: number | null;
 };
 
 export async function finishTurn(db: Database, answer: TurnAnswer): Promise<string> {
@@ -341,6 +344,8 @@ export async function finishTurn(db: Database, answer: TurnAnswer): Promise<stri
       answer.latencyMs,
       answer.firstTokenMs,
       answer.language,
+      answer.promptTokens,
+      answer.completionTokens,
     ],
   });
   return result.rows[0]!.message_id;

@@ -12,12 +12,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { botParamsSchema, type BotsService } from '../bots/bots.service';
 import { uuidPattern } from '../../db/query-helpers';
-import {
-  contentHash,
-  toKnowledgeSource,
-  uploadTooLarge,
-  type KnowledgeService,
-} from './knowledge.service';
+import { toKnowledgeSource, uploadTooLarge, type KnowledgeService } from './knowledge.service';
 import { sanitizeFileName } from './document-storage';
 import { nextSyncAt } from './sync-schedule';
 import { UploadAllowance, type UploadAllowanceOptions } from './upload-allowance';
@@ -171,14 +166,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
       const userId = request.user!.id;
       const bot = await ownedBot(userId, request.params.botId);
       const { name, pairs } = request.body;
-      const row = await knowledge.create({
-        botId: bot.id,
-        userId,
-        kind: 'qa',
-        name,
-        settings: { pairs },
-        contentHash: contentHash(JSON.stringify(pairs)),
-      });
+      const row = await knowledge.createQa({ botId: bot.id, userId }, name, pairs);
       return reply.status(201).send(toKnowledgeSource(row, bot.name));
     },
   );

@@ -3,6 +3,7 @@ import {
   type KnowledgeSource,
   maxUploadBytes,
   type ProcessingStage,
+  type QaPair,
   type SourceProgressEvent,
   sourceProgressEventName,
   type SyncSchedule,
@@ -182,6 +183,18 @@ export class KnowledgeService {
     const row = await insertSource(this.options.db, source);
     await this.enqueue(row.id);
     return row;
+  }
+
+  // A set of question-and-answer pairs written by the owner (the Q&A editor, or 'Add an answer'
+  // on the analytics page).
+  createQa(owner: { userId: string; botId: string }, name: string, pairs: QaPair[]) {
+    return this.create({
+      ...owner,
+      kind: 'qa',
+      name,
+      settings: { pairs },
+      contentHash: contentHash(JSON.stringify(pairs)),
+    });
   }
 
   // The file is streamed to a temporary place (hashed as it arrives), refused when it is too large,

@@ -10,6 +10,7 @@ import {
   type WidgetLeadPrompt,
   type WidgetSession,
   type WidgetStreamEvent,
+  widgetEventTypes,
 } from '@askwell/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +18,7 @@ import { AppError } from '../../lib/app-error';
 import { errorResponse } from '../../plugins/openapi';
 import { allowWidgetCors, mayPreviewBot } from '../../plugins/widget-access';
 import { uuidPattern } from '../../db/query-helpers';
+import type { AnalyticsService } from '../analytics/analytics.service';
 import type { BotRow } from '../bots/bots.repository';
 import type { BotsService } from '../bots/bots.service';
 import { openSse } from '../chat/sse';
@@ -94,8 +96,9 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
   chat?: WidgetChat;
   leads: WidgetLeads;
   presence: Pick<WidgetService, 'visitorSeen' | 'visitorLeft'>;
+  analytics: Pick<AnalyticsService, 'recordWidgetEvent'>;
 }> = async (app, options) => {
-  const { bots, conversations, leads, presence } = options;
+  const { bots, conversations, leads, presence, analytics } = options;
   const tokens = new WidgetTokens(options.secret);
 
   // Preflight: allowed only for origins the bot would answer.
@@ -227,6 +230,41 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
         const { visitorId, leaving } = request.body;
         if (leaving) await presence.visitorLeft(bot.id, bot.userId, visitorId);
         else await presence.visitorSeen(bot.id, bot.userId, visitorId);
+      }
+      return reply.status(204).send(null);
+    },
+  );
+
+  // The analytics funnel's first steps: a page loaded the widget, a visitor opened it. Counted
+  // only where the widget may run (the access plugin checks the origin and limits the address).
+  app.post(
+    '/v1/widget/bots/:botId/events',
+    {
+      schema: {
+        params: botParams,
+        body: z.object({
+          type: z.enum(widgetEventTypes),
+          pageUrl: z
+            .url({ protocol: /^https?$/ })
+            .max(2048)
+            .optional(),
+        }),
+        response: {
+          204: z.null().describe('Counted.'),
+          ...widgetPageErrors,
+        },
+      },
+      config: { access: 'widgetPage' },
+    },
+    async (request, reply) => {
+      const { bot, preview } = request.widget!;
+      if (!preview) {
+        await analytics.recordWidgetEvent({
+          botId: bot.id,
+          userId: bot.userId,
+          type: request.body.type,
+          page: request.body.pageUrl ?? null,
+        });
       }
       return reply.status(204).send(null);
     },
