@@ -46,6 +46,18 @@ export function formatOneDecimal(value: number) {
   return oneDecimalFormat.format(value);
 }
 
+// Model prices are fractions of a cent, so up to four decimals are kept: $0.0031.
+const usdFormat = new Intl.NumberFormat(locale, {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
+
+export function formatUsd(value: number) {
+  return usdFormat.format(value);
+}
+
 // "just now", "5 minutes ago", "yesterday"; older than a month, the date itself.
 export function formatRelative(value: DateInput, now = Date.now()) {
   const seconds = Math.round((new Date(value).getTime() - now) / 1000);
