@@ -30,6 +30,11 @@ export class DashboardSession {
 
   constructor(readonly baseUrl: string) {}
 
+  // For a live (socket.io) connection signed in as this customer.
+  cookieHeader() {
+    return this.cookie;
+  }
+
   async signIn(email: string, password: string) {
     const deadline = Date.now() + 30_000;
     for (;;) {

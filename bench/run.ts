@@ -17,6 +17,7 @@ const benchmarks: Record<string, () => Promise<Benchmark>> = {
   soak: async () => (await import('./soak')).runSoakBenchmark,
   web: async () => (await import('./web-page')).runWebPageBenchmark,
   'widget-load': async () => (await import('./widget-load')).runWidgetLoadBenchmark,
+  analytics: async () => (await import('./analytics')).runAnalyticsBenchmark,
 };
 
 const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { botDefaults, type Bot } from '@askwell/shared';
 import type { Page, WebSocketRoute } from '@playwright/test';
 import {
@@ -9,24 +7,9 @@ import {
   registerTestCustomer,
   test,
 } from './fixtures';
+import { startHostSite } from './support/host-site';
 
 const shots = 'test-results/screens/dashboard';
-
-// A customer's website on its own loopback port, holding only the embed snippet.
-async function startHostSite(baseURL: string, botId: string) {
-  const server: Server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour Bakery</title></head><body><h1>Harbour Bakery</h1><script src="${baseURL}/widget.js" data-bot-id="${botId}" async></script></body></html>`,
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 function card(page: Page, title: string) {
   return page.getByRole('group', { name: title });

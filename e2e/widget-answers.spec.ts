@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { botDefaults, type Bot } from '@askwell/shared';
 import { expect, registerTestCustomer, test } from './fixtures';
+import { startHostSite, type HostSite } from './support/host-site';
 
 const shots = 'test-results/screens/widget';
 
@@ -21,22 +20,6 @@ const document = [
   '',
   'Nuestra panadería hornea pan de masa madre cada mañana con harina ecológica de Castilla.',
 ].join('\n');
-
-type HostSite = { origin: string; close: () => Promise<void> };
-
-async function startHostSite(baseURL: string, botId: string): Promise<HostSite> {
-  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Tienda</title></head><body><main><h1>Tienda</h1></main><script src="${baseURL}/widget.js" data-bot-id="${botId}" async></script></body></html>`;
-  const server: Server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(html);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 test.describe('answers in the widget without a model', () => {
   let bot: Bot;
@@ -70,7 +53,7 @@ test.describe('answers in the widget without a model', () => {
         { timeout: 75_000 },
       )
       .toBe('completed');
-    site = await startHostSite(baseURL, bot.id);
+    site = await startHostSite(baseURL, bot.id, { title: 'Tienda', lang: 'es' });
     await page.close();
   });
 
