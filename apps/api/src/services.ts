@@ -113,6 +113,7 @@ export function createServices({
   const accounts = new AccountsService(db);
   const dashboard = new DashboardService({
     conversations,
+    analytics,
     leads,
     knowledge,
     bots,

@@ -261,6 +261,32 @@ export async function recordWidgetEvent(db: Database, event: WidgetEventRecord) 
   }
 }
 
+// The dashboard home's figures: every conversation so far, and today's answers (in the caller's
+// time zone, to the hour) with their mean time.
+export async function homeFigures(db: Database, userId: string, timeZone: string) {
+  const result = await db.execute<{
+    total_chats: number;
+    answered_today: number;
+    average_latency_ms: number | null;
+  }>(sql`
+    with today as (
+      select date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone} as start
+    )
+    select coalesce(sum(total_conversations), 0)::int as total_chats,
+      coalesce(sum(responses) filter (where hour >= today.start), 0)::int as answered_today,
+      (sum(response_ms_total) filter (where hour >= today.start))::float8
+        / nullif(sum(responses) filter (where hour >= today.start), 0) as average_latency_ms
+    from analytics, today
+    where user_id = ${userId}
+  `);
+  const row = result.rows[0]!;
+  return {
+    totalChats: row.total_chats,
+    answeredToday: row.answered_today,
+    averageLatencyMs: row.average_latency_ms,
+  };
+}
+
 // Today's date in the caller's time zone, as PostgreSQL sees it.
 export async function todayIn(db: Database, timeZone: string) {
   const result = await db.execute<{ today: string }>(

@@ -17,6 +17,7 @@ import {
   breakdown,
   daily,
   heatmap,
+  homeFigures,
   markAnswered,
   recentFeedback,
   recordQuestion,
@@ -270,10 +271,18 @@ export class AnalyticsService {
     return recordWidgetEvent(this.options.db, input);
   }
 
+  homeFigures(userId: string, timeZone: string) {
+    return this.knownZone(() => homeFigures(this.options.db, userId, timeZone));
+  }
+
   // A zone the browser knows but PostgreSQL does not is the caller's mistake, not a crash.
-  private async today(timeZone: string) {
+  private today(timeZone: string) {
+    return this.knownZone(() => todayIn(this.options.db, timeZone));
+  }
+
+  private async knownZone<T>(read: () => Promise<T>) {
     try {
-      return await todayIn(this.options.db, timeZone);
+      return await read();
     } catch (error) {
       if ((error as { code?: string }).code === '22023') {
         throw new AppError('validation_error', 'Unknown time zone.', {

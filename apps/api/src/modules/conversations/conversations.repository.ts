@@ -433,33 +433,11 @@ export async function setAssistantFeedback(db: Database, input: AssistantFeedbac
   return rows.length > 0;
 }
 
-// The dashboard's live figures. "Today" starts at midnight in the owner's time zone.
-export async function conversationFigures(db: Database, userId: string, timeZone: string) {
-  const result = await db.execute<{
-    active_chats: number;
-    total_chats: number;
-    average_latency_ms: number | null;
-    answered_today: number;
-  }>(sql`
-    select
-      (select count(*)::int from conversations where user_id = ${userId} and ended_at is null)
-        as active_chats,
-      (select count(*)::int from conversations where user_id = ${userId}) as total_chats,
-      avg(m.latency_ms)::float8 as average_latency_ms,
-      count(m.id)::int as answered_today
-    from conversations c
-    join messages m on m.conversation_id = c.id
-    where c.user_id = ${userId}
-      and c.last_message_at >= date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone}
-      and m.role = 'assistant'
-      and m.latency_ms is not null
-      and m.created_at >= date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone}
+// Conversations open now, for the dashboard's Active Chats (the other figures come from the
+// analytics rollups).
+export async function countOpenConversations(db: Database, userId: string) {
+  const result = await db.execute<{ open: number }>(sql`
+    select count(*)::int as open from conversations where user_id = ${userId} and ended_at is null
   `);
-  const row = result.rows[0]!;
-  return {
-    activeChats: row.active_chats,
-    totalChats: row.total_chats,
-    averageLatencyMs: row.average_latency_ms,
-    answeredToday: row.answered_today,
-  };
+  return result.rows[0]!.open;
 }

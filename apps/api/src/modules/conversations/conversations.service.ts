@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import type { BotsService } from '../bots/bots.service';
 import {
-  conversationFigures,
+  countOpenConversations,
   countVisitorMessages,
   deleteOwnedConversation,
   deleteVisitorData,
@@ -33,8 +33,8 @@ export class ConversationsService {
     return listConversations(this.db, userId, filters, page);
   }
 
-  figures(userId: string, timeZone: string) {
-    return conversationFigures(this.db, userId, timeZone);
+  countOpen(userId: string) {
+    return countOpenConversations(this.db, userId);
   }
 
   messagesOf(conversationIds: string[]) {

@@ -8,6 +8,7 @@ import {
   type DashboardAlert,
   type DashboardOverview,
 } from '@askwell/shared';
+import type { AnalyticsService } from '../analytics/analytics.service';
 import type { ApiKeysService } from '../api-keys/api-keys.service';
 import type { BotsService } from '../bots/bots.service';
 import type { ConversationsService } from '../conversations/conversations.service';
@@ -25,6 +26,7 @@ const editedAfterCreationMs = 5_000;
 
 export type DashboardSources = {
   conversations: ConversationsService;
+  analytics: AnalyticsService;
   leads: LeadsService;
   knowledge: KnowledgeService;
   bots: BotsService;
@@ -51,17 +53,19 @@ export class DashboardService {
   constructor(private readonly sources: DashboardSources) {}
 
   async overview(userId: string, timeZone: string): Promise<DashboardOverview> {
-    const { conversations, leads, widget } = this.sources;
-    const [figures, successfulLeads, activeUsers, activity, alerts] = await Promise.all([
-      conversations.figures(userId, timeZone),
-      leads.count(userId),
-      widget.countPresentVisitors(userId),
-      this.activity(userId),
-      this.alerts(userId),
-    ]);
+    const { conversations, analytics, leads, widget } = this.sources;
+    const [activeChats, figures, successfulLeads, activeUsers, activity, alerts] =
+      await Promise.all([
+        conversations.countOpen(userId),
+        analytics.homeFigures(userId, timeZone),
+        leads.count(userId),
+        widget.countPresentVisitors(userId),
+        this.activity(userId),
+        this.alerts(userId),
+      ]);
     return {
       activeUsers,
-      activeChats: figures.activeChats,
+      activeChats,
       totalChats: figures.totalChats,
       successfulLeads,
       conversionRate: conversionRate(successfulLeads, figures.totalChats),
