@@ -1,4 +1,4 @@
-import type { AnalyticsReport, AnalyticsTotals } from '@askwell/shared';
+import type { AnalyticsReport } from '@askwell/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -8,45 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { analyticsKeys } from '@/hooks/use-analytics';
 import { browserTimeZone } from '@/hooks/use-dashboard-overview';
 
+import { emptyReport } from '../lib/report-fixture';
 import { AnalyticsPage } from './analytics-page';
 
-const zero: AnalyticsTotals = {
-  conversations: 0,
-  messages: 0,
-  leads: 0,
-  conversionRate: 0,
-  averageConversationLength: 0,
-  averageResponseSeconds: null,
-  answered: 0,
-  unanswered: 0,
-  answeredRate: null,
-  thumbsUp: 0,
-  thumbsDown: 0,
-  widgetLoads: 0,
-  widgetOpens: 0,
-};
-
-const empty: AnalyticsReport = {
-  range: '30d',
-  from: '2026-10-26',
-  to: '2026-11-24',
-  previousFrom: '2026-09-26',
-  previousTo: '2026-10-25',
-  timeZone: 'Europe/Berlin',
-  botId: null,
-  totals: zero,
-  previous: zero,
-  daily: [],
-  funnel: { loaded: 0, opened: 0, firstMessage: 0, lead: 0 },
-  pages: [],
-  sources: [],
-  feedback: [],
-  topQuestions: [],
-  unansweredQuestions: [],
-  languages: [],
-  heatmap: [],
-  models: [],
-};
+const empty = emptyReport();
 
 const filters = { range: '30d', from: '', to: '', botId: '' } as const;
 
@@ -112,7 +77,7 @@ describe('analytics page', () => {
     const { text, html } = render({
       ...empty,
       totals: {
-        ...zero,
+        ...empty.totals,
         conversations: 9,
         leads: 1,
         conversionRate: 11.1,
@@ -121,7 +86,7 @@ describe('analytics page', () => {
         answeredRate: 75,
         averageResponseSeconds: 1.25,
       },
-      previous: { ...zero, conversations: 8, averageResponseSeconds: 1 },
+      previous: { ...empty.totals, conversations: 8, averageResponseSeconds: 1 },
       daily: [{ date: '2026-11-24', conversations: 9, messages: 30, leads: 1 }],
       funnel: { loaded: 100, opened: 40, firstMessage: 9, lead: 1 },
       sources: [{ sourceId: 's1', name: null, answers: 3 }],

@@ -1,10 +1,11 @@
 import type { AnalyticsReport } from '@askwell/shared';
-import { CalendarRange, Download, RotateCw } from 'lucide-react';
+import { CalendarRange, Download } from 'lucide-react';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
 import { DashboardPageHeader } from '@/components/layouts/dashboard-page-header';
 import { Button } from '@/components/ui/button';
+import { RetryButton } from '@/components/ui/retry-button';
 import { Spinner } from '@/components/ui/spinner';
 import {
   isCompleteRange,
@@ -104,21 +105,7 @@ export function AnalyticsPage() {
     downloadCsv(buildAnalyticsCsv(report, { botName }), analyticsCsvFileName(report));
   };
 
-  const retry = (
-    <Button
-      variant="secondary"
-      size="sm"
-      disabled={analytics.isFetching}
-      onClick={() => void analytics.refetch()}
-    >
-      {analytics.isFetching ? (
-        <Spinner className="size-4" />
-      ) : (
-        <RotateCw className="size-4" aria-hidden="true" />
-      )}
-      Try again
-    </Button>
-  );
+  const retry = <RetryButton query={analytics} />;
 
   let body;
   if (!isCompleteRange(filters)) {

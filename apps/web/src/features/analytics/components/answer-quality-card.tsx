@@ -1,23 +1,14 @@
 import type { AnalyticsFeedback, AnalyticsReport, AnalyticsSourceUse } from '@askwell/shared';
 import clsx from 'clsx';
 import { BadgeCheck, ThumbsDown, ThumbsUp } from 'lucide-react';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 
 import { RelativeTime } from '@/components/ui/relative-time';
 import { formatNumber } from '@/lib/format';
 
-import { axisTick, chartColors } from '../lib/chart-theme';
+import { chartColors } from '../lib/chart-theme';
 import { formatPercent, positiveRate, sourceLabel, truncate } from '../lib/labels';
 import { ChartCard } from './chart-card';
+import { HorizontalBarChart } from './horizontal-bar-chart';
 import { DataTable, EmptyNote } from './data-table';
 
 function Ratings({ up, down }: { up: number; down: number }) {
@@ -148,31 +139,7 @@ export function AnswerQualityCard({ report }: { report: AnalyticsReport }) {
       icon={<BadgeCheck className="size-5" aria-hidden="true" />}
       chartLabel="Bar chart of answered questions and questions with no answer. Choose Show table for the figures."
       empty={total === 0 ? <EmptyNote>No answers in this period.</EmptyNote> : undefined}
-      chart={
-        <ResponsiveContainer width="100%" height={140}>
-          <BarChart
-            data={rows}
-            layout="vertical"
-            margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
-            accessibilityLayer={false}
-          >
-            <CartesianGrid stroke={chartColors.grid} horizontal={false} />
-            <XAxis
-              type="number"
-              allowDecimals={false}
-              tick={axisTick}
-              tickFormatter={(value: number) => formatNumber(value)}
-            />
-            <YAxis type="category" dataKey="label" tick={axisTick} width={88} />
-            <Tooltip formatter={(value) => formatNumber(Number(value))} />
-            <Bar dataKey="value" name="Answers" radius={[0, 4, 4, 0]} isAnimationActive={false}>
-              {rows.map((row) => (
-                <Cell key={row.key} fill={row.color} />
-              ))}
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
-      }
+      chart={<HorizontalBarChart rows={rows} name="Answers" height={140} labelWidth={88} />}
       table={
         <DataTable
           caption="Answered questions and questions with no answer"

@@ -1,12 +1,11 @@
 import type { AnalyticsFunnel, AnalyticsPage } from '@askwell/shared';
 import { Filter } from 'lucide-react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 import { formatNumber } from '@/lib/format';
 
-import { axisTick, chartColors } from '../lib/chart-theme';
 import { dropOffPercent, formatPercent, funnelSteps } from '../lib/labels';
 import { ChartCard } from './chart-card';
+import { HorizontalBarChart } from './horizontal-bar-chart';
 import { DataTable, EmptyNote } from './data-table';
 
 type FunnelRow = { key: string; label: string; value: number; dropOff: number | null };
@@ -90,33 +89,7 @@ export function FunnelCard({ funnel, pages }: { funnel: AnalyticsFunnel; pages: 
       description="From the widget on your page to a captured lead"
       icon={<Filter className="size-5" aria-hidden="true" />}
       chartLabel="Bar chart of visitors at each funnel step. Choose Show table for the figures."
-      chart={
-        <ResponsiveContainer width="100%" height={220}>
-          <BarChart
-            data={rows}
-            layout="vertical"
-            margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
-            accessibilityLayer={false}
-          >
-            <CartesianGrid stroke={chartColors.grid} horizontal={false} />
-            <XAxis
-              type="number"
-              allowDecimals={false}
-              tick={axisTick}
-              tickFormatter={(value: number) => formatNumber(value)}
-            />
-            <YAxis type="category" dataKey="label" tick={axisTick} width={104} />
-            <Tooltip formatter={(value) => formatNumber(Number(value))} />
-            <Bar
-              dataKey="value"
-              name="Visitors"
-              fill={chartColors.bar}
-              radius={[0, 4, 4, 0]}
-              isAnimationActive={false}
-            />
-          </BarChart>
-        </ResponsiveContainer>
-      }
+      chart={<HorizontalBarChart rows={rows} name="Visitors" height={220} labelWidth={104} />}
       table={
         <DataTable
           caption="Visitors at each funnel step"

@@ -1,16 +1,20 @@
 import type { AnalyticsLanguage } from '@askwell/shared';
 import { Languages } from 'lucide-react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 import { formatNumber } from '@/lib/format';
 
-import { axisTick, chartColors } from '../lib/chart-theme';
 import { languageLabel } from '../lib/labels';
 import { ChartCard } from './chart-card';
+import { HorizontalBarChart } from './horizontal-bar-chart';
 import { DataTable, EmptyNote } from './data-table';
 
 export function LanguagesCard({ languages }: { languages: AnalyticsLanguage[] }) {
   const rows = languages.map((entry) => ({ ...entry, label: languageLabel(entry.language) }));
+  const bars = rows.map((row) => ({
+    key: row.language,
+    label: row.label,
+    value: row.conversations,
+  }));
   return (
     <ChartCard
       title="Languages"
@@ -22,31 +26,12 @@ export function LanguagesCard({ languages }: { languages: AnalyticsLanguage[] })
       }
       chart={
         // One bar per language, so the chart grows with the list instead of squeezing it.
-        <ResponsiveContainer width="100%" height={Math.max(120, rows.length * 36 + 40)}>
-          <BarChart
-            data={rows}
-            layout="vertical"
-            margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
-            accessibilityLayer={false}
-          >
-            <CartesianGrid stroke={chartColors.grid} horizontal={false} />
-            <XAxis
-              type="number"
-              allowDecimals={false}
-              tick={axisTick}
-              tickFormatter={(value: number) => formatNumber(value)}
-            />
-            <YAxis type="category" dataKey="label" tick={axisTick} width={112} />
-            <Tooltip formatter={(value) => formatNumber(Number(value))} />
-            <Bar
-              dataKey="conversations"
-              name="Conversations"
-              fill={chartColors.bar}
-              radius={[0, 4, 4, 0]}
-              isAnimationActive={false}
-            />
-          </BarChart>
-        </ResponsiveContainer>
+        <HorizontalBarChart
+          rows={bars}
+          name="Conversations"
+          height={Math.max(120, rows.length * 36 + 40)}
+          labelWidth={112}
+        />
       }
       table={
         <DataTable

@@ -1,45 +1,14 @@
-import type { AnalyticsReport, AnalyticsTotals } from '@askwell/shared';
 import { describe, expect, it } from 'vitest';
 
 import { analyticsCsvFileName, buildAnalyticsCsv } from './csv';
+import { emptyReport } from './report-fixture';
 
-const zero: AnalyticsTotals = {
-  conversations: 0,
-  messages: 0,
-  leads: 0,
-  conversionRate: 0,
-  averageConversationLength: 0,
-  averageResponseSeconds: null,
-  answered: 0,
-  unanswered: 0,
-  answeredRate: null,
-  thumbsUp: 0,
-  thumbsDown: 0,
-  widgetLoads: 0,
-  widgetOpens: 0,
-};
-
-const empty: AnalyticsReport = {
+const empty = emptyReport({
   range: '7d',
   from: '2026-11-18',
-  to: '2026-11-24',
   previousFrom: '2026-11-11',
   previousTo: '2026-11-17',
-  timeZone: 'Europe/Berlin',
-  botId: null,
-  totals: zero,
-  previous: zero,
-  daily: [],
-  funnel: { loaded: 0, opened: 0, firstMessage: 0, lead: 0 },
-  pages: [],
-  sources: [],
-  feedback: [],
-  topQuestions: [],
-  unansweredQuestions: [],
-  languages: [],
-  heatmap: [],
-  models: [],
-};
+});
 
 describe('buildAnalyticsCsv', () => {
   it('when the account has no data, then every section is there with zeros and no rows', () => {
@@ -82,8 +51,8 @@ describe('buildAnalyticsCsv', () => {
     const csv = buildAnalyticsCsv(
       {
         ...empty,
-        totals: { ...zero, conversations: 10, leads: 2, conversionRate: 20 },
-        previous: { ...zero, conversations: 8 },
+        totals: { ...empty.totals, conversations: 10, leads: 2, conversionRate: 20 },
+        previous: { ...empty.totals, conversations: 8 },
         daily: [{ date: '2026-11-24', conversations: 10, messages: 40, leads: 2 }],
         pages: [
           { page: 'https://x.test/a,b', loads: 5, conversations: 2, leads: 1, conversionRate: 50 },

@@ -1,6 +1,4 @@
-import { RotateCw } from 'lucide-react';
-
-import { Button } from '@/components/ui/button';
+import { RetryButton } from '@/components/ui/retry-button';
 import { Spinner } from '@/components/ui/spinner';
 
 import { useOverview, useOverviewSync } from '@/hooks/use-dashboard-overview';
@@ -41,21 +39,7 @@ export function DashboardOverview() {
   const overview = useOverview();
   useOverviewSync();
 
-  const retry = (
-    <Button
-      variant="secondary"
-      size="sm"
-      disabled={overview.isFetching}
-      onClick={() => void overview.refetch()}
-    >
-      {overview.isFetching ? (
-        <Spinner className="size-4" />
-      ) : (
-        <RotateCw className="size-4" aria-hidden="true" />
-      )}
-      Try again
-    </Button>
-  );
+  const retry = <RetryButton query={overview} />;
 
   if (overview.isPending) return <OverviewSkeleton />;
 
