@@ -101,6 +101,7 @@ export function createServices({
     db,
     conversations,
     analytics,
+    knowledge,
     retriever,
     settings,
     logger,

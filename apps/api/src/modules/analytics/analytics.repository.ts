@@ -183,18 +183,6 @@ export async function recentFeedback(db: Database, scope: Scope, limit: number) 
   return result.rows;
 }
 
-export async function sourceNames(db: Database, userId: string, ids: string[]) {
-  if (ids.length === 0) return new Map<string, string>();
-  const result = await db.execute<{ id: string; name: string }>(sql`
-    select id::text, name from knowledge_sources
-    where user_id = ${userId} and id::text in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})
-  `);
-  return new Map(result.rows.map((row) => [row.id, row.name]));
-}
-
 export type QuestionRecord = {
   botId: string;
   userId: string;

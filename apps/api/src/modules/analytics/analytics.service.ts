@@ -22,7 +22,6 @@ import {
   recentFeedback,
   recordQuestion,
   recordWidgetEvent,
-  sourceNames,
   todayIn,
   topQuestions,
   totals,
@@ -169,10 +168,13 @@ export class AnalyticsService {
       unansweredQuestions(db, scope, listLimit),
       recentFeedback(db, scope, feedbackLimit),
     ]);
-    const names = await sourceNames(
-      db,
-      userId,
-      sources.map((row) => row.value),
+    const names = new Map(
+      (
+        await this.options.knowledge.sourceNames(
+          userId,
+          sources.map((row) => row.value),
+        )
+      ).map((row) => [row.id, row.name]),
     );
 
     const byDay = new Map(days.map((day) => [day.date, day]));

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import type { chatbots } from '../../db/schema';
 import type { AnalyticsService } from '../analytics/analytics.service';
+import type { KnowledgeService } from '../knowledge/knowledge.service';
 import type { HistoryTurn } from '../conversations/conversations.repository';
 import type { ConversationsService } from '../conversations/conversations.service';
 import type { Retriever } from '../retrieval';
@@ -12,7 +13,6 @@ import type { SettingsService } from '../settings/settings.service';
 import { builtinAnswer } from './builtin-answer';
 import { buildPrompt } from './chat-prompt';
 import { contactRequestAnswerer, contactRequestReply } from './contact-request';
-import { sourceNames } from './chat.repository';
 import { detectLanguage, primaryLanguage } from './language';
 import { resolveModel, type ResolvedModel } from './model-provider';
 import { relevantPassages, toSources, touchingFollowUp, type Passage } from './passages';
@@ -58,6 +58,7 @@ export type ChatServiceOptions = {
   logger: Logger;
   providerTimeoutMs: number;
   analytics: Pick<AnalyticsService, 'recordQuestion'>;
+  knowledge: Pick<KnowledgeService, 'sourceNames'>;
 };
 
 const historyTurns = 6;
@@ -231,7 +232,10 @@ export class ChatService {
       knownVersion: bot.indexVersion,
     });
     if (hits.length === 0) return { hits, titles: new Map() };
-    return { hits, titles: await this.titlesOf([...new Set(hits.map((hit) => hit.sourceId))]) };
+    return {
+      hits,
+      titles: await this.titlesOf(bot.userId, [...new Set(hits.map((hit) => hit.sourceId))]),
+    };
   }
 
   private relevant(bot: ChatTurnInput['bot'], question: string, found: Found) {
@@ -256,14 +260,14 @@ export class ChatService {
     );
   }
 
-  private async titlesOf(sourceIds: string[]) {
+  private async titlesOf(userId: string, sourceIds: string[]) {
     const now = Date.now();
     const missing = sourceIds.filter((id) => {
       const cached = this.titles.get(id);
       return !cached || now - cached.at > titleCacheMs;
     });
     if (missing.length > 0) {
-      for (const row of await sourceNames(this.options.db, missing)) {
+      for (const row of await this.options.knowledge.sourceNames(userId, missing)) {
         this.titles.set(row.id, { name: row.name, at: now });
       }
       while (this.titles.size > 20_000) this.titles.delete(this.titles.keys().next().value!);

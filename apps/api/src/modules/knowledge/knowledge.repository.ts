@@ -9,6 +9,15 @@ export type NewSource = typeof knowledgeSources.$inferInsert;
 export type NewChunk = typeof knowledgeChunks.$inferInsert;
 export type PageRow = typeof websitePages.$inferSelect;
 
+// Names of an account's sources by id (the ids come from answers' citations).
+export async function sourceNames(db: Database, userId: string, sourceIds: string[]) {
+  if (sourceIds.length === 0) return [];
+  return db
+    .select({ id: knowledgeSources.id, name: knowledgeSources.name })
+    .from(knowledgeSources)
+    .where(and(eq(knowledgeSources.userId, userId), inArray(knowledgeSources.id, sourceIds)));
+}
+
 export async function insertSource(db: Database, source: NewSource) {
   const [row] = await db.insert(knowledgeSources).values(source).returning();
   return row!;

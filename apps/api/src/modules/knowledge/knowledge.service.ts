@@ -32,6 +32,7 @@ import { DocumentPreparer, readerMessages, ReaderStoppedError } from './prepare-
 import {
   recentSourcesIn,
   searchSources,
+  sourceNames,
   deleteSource,
   findOwnedSource,
   findSource,
@@ -340,6 +341,11 @@ export class KnowledgeService {
   // The owner's search box ranks a bot's passages as the chat engine does.
   search(botId: string, question: string, limit: number) {
     return this.options.retriever.rank(botId, question, { limit });
+  }
+
+  // Citations name their sources; the chat path and the analytics page show those names.
+  sourceNames(userId: string, sourceIds: string[]) {
+    return sourceNames(this.options.db, userId, sourceIds);
   }
 
   searchSources(userId: string, text: string, limit: number) {
