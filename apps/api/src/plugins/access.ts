@@ -53,7 +53,8 @@ export function enforceAccess(
   { auth, db, publicUrl }: { auth: Auth; db: Database; publicUrl?: string },
 ) {
   app.decorateRequest('user', null);
-  app.addHook('preHandler', async (request) => {
+  // Before validation: a caller who may not use a route learns nothing of what it accepts.
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || isSessionless(access)) return;
 

@@ -10,6 +10,8 @@ import { logRedisOutages } from '../lib/redis-outage';
 export type Realtime = {
   // Delivers an event to every open tab of one account, on whichever instance it is connected.
   toUser: (userId: string, event: string, payload: unknown) => void;
+  // Every signed-in tab, e.g. a notice staff published for all accounts.
+  toEveryone: (event: string, payload: unknown) => void;
 };
 
 function userRoom(userId: string) {
@@ -22,20 +24,26 @@ const relayChannel = 'askwell_realtime';
 // PostgreSQL refuses NOTIFY payloads of 8000 bytes or more.
 const maxRelayBytes = 7900;
 
-type RelayedEvent = { userId: string; event: string; payload: unknown };
+// A null userId is for everyone.
+type RelayedEvent = { userId: string | null; event: string; payload: unknown };
 
 export function createRealtimeRelay(pool: pg.Pool, logger: FastifyBaseLogger): Realtime {
+  // One after another: on separate pool connections a document's 'completed' could overtake its
+  // last progress tick.
+  let sent: Promise<unknown> = Promise.resolve();
+  const relay = (relayed: RelayedEvent) => {
+    const message = JSON.stringify(relayed);
+    if (Buffer.byteLength(message) > maxRelayBytes) {
+      logger.warn({ event: relayed.event }, 'realtime event too large to relay; dropped');
+      return;
+    }
+    sent = sent
+      .then(() => pool.query('select pg_notify($1, $2)', [relayChannel, message]))
+      .catch((error: unknown) => logger.warn({ err: error }, 'realtime relay failed'));
+  };
   return {
-    toUser: (userId, event, payload) => {
-      const message = JSON.stringify({ userId, event, payload } satisfies RelayedEvent);
-      if (Buffer.byteLength(message) > maxRelayBytes) {
-        logger.warn({ event }, 'realtime event too large to relay; dropped');
-        return;
-      }
-      pool
-        .query('select pg_notify($1, $2)', [relayChannel, message])
-        .catch((error: unknown) => logger.warn({ err: error }, 'realtime relay failed'));
-    },
+    toUser: (userId, event, payload) => relay({ userId, event, payload }),
+    toEveryone: (event, payload) => relay({ userId: null, event, payload }),
   };
 }
 
@@ -148,7 +156,8 @@ export async function registerRealtime(
   if (pool) {
     // Each instance hears every relayed event, so it delivers to its own sockets only.
     const stopListening = listenForRelayedEvents(pool, app.log, ({ userId, event, payload }) => {
-      io.local.to(userRoom(userId)).emit(event, payload);
+      if (userId === null) io.local.emit(event, payload);
+      else io.local.to(userRoom(userId)).emit(event, payload);
     });
     app.addHook('onClose', stopListening);
   }
@@ -159,9 +168,15 @@ export async function registerRealtime(
     io.engine.close();
   });
 
+  // Without Redis, socket.io reaches only this instance's sockets; the PostgreSQL relay reaches
+  // every instance's (each listener above delivers to its own, this one included).
+  if (!redisUrl && pool) return createRealtimeRelay(pool, app.log);
   return {
     toUser: (userId, event, payload) => {
       io.to(userRoom(userId)).emit(event, payload);
+    },
+    toEveryone: (event, payload) => {
+      io.emit(event, payload);
     },
   };
 }

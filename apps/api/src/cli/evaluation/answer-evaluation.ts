@@ -85,7 +85,7 @@ export async function evaluateAnswers(
     database: deps.database,
     logger: deps.logger,
     authSecret: randomBytes(32).toString('hex'),
-    realtime: { toUser: () => undefined },
+    realtime: { toUser: () => undefined, toEveryone: () => undefined },
   });
   const { chat, knowledge, retriever } = services;
 
