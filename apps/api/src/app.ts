@@ -5,6 +5,7 @@ import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import type { Resolver } from './lib/outbound-http';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { AuthMail } from './modules/auth/auth-mail';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -18,6 +19,8 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { knowledgeRoutes } from './modules/knowledge/knowledge.routes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import type { DemoDataService } from './modules/demo/demo-data.service';
+import { demoRoutes } from './modules/demo/demo.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import type { LeadsService } from './modules/leads/leads.service';
@@ -76,7 +79,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger });
   const authMail = new AuthMail({ db, mailer, logger });
-  const auth = createAuth({ env, db, mailer, mail: authMail, secret: options.authSecret, logger });
+  // The services need the auth instance (realtime checks sessions), so the demo service is handed
+  // over once they exist; no account can be verified before the app is ready.
+  const late: { demo?: DemoDataService } = {};
+  const auth = createAuth({
+    env,
+    db,
+    mailer,
+    mail: authMail,
+    secret: options.authSecret,
+    logger,
+    onCustomerVerified: async (userId) => {
+      await late.demo?.seedNewAccount(userId);
+    },
+  });
   const app = Fastify({
     loggerInstance: options.logger,
     trustProxy: env.TRUST_PROXY,
@@ -125,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     realtime,
     outboundResolve: options.outboundResolve,
   });
+  late.demo = services.demo;
   const { bots, chat, conversations, knowledge, leads, webhooks, widget } = services;
   // Before any route is registered, so every route's hooks include these.
   enforceApiKeyAccess(app, {
@@ -146,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes, { contact: services.contact });
   await app.register(authRoutes, { auth, accounts: services.accounts, env, mail: authMail });
   await app.register(adminRoutes, { admin: services.admin });
+  await app.register(notificationsRoutes, { notifications: services.notifications });
 
   if (options.runWorkers ?? true) {
     await services.startJobs();
@@ -163,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(leadsRoutes, { leads });
   await app.register(conversationsRoutes, { conversations });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
+  await app.register(demoRoutes, { demo: services.demo });
   await app.register(analyticsRoutes, { analytics: services.analytics });
   await app.register(webhooksRoutes, { bots, webhooks });
   await app.register(settingsRoutes, { settings: services.settings });

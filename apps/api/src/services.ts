@@ -13,9 +13,11 @@ import { ChatService } from './modules/chat/chat.service';
 import { AccountsService } from './modules/auth/accounts.service';
 import { ContactService } from './modules/contact/contact.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
+import { DemoDataService } from './modules/demo/demo-data.service';
 import { ConversationsService } from './modules/conversations/conversations.service';
 import { KnowledgeService } from './modules/knowledge/knowledge.service';
 import { LeadsService } from './modules/leads/leads.service';
+import { NotificationsService } from './modules/notifications/notifications.service';
 import { embedderLookup } from './modules/retrieval/embedder';
 import { createRetriever } from './modules/retrieval/retriever';
 import { WebhookOutbox } from './modules/leads/webhook-outbox';
@@ -64,7 +66,10 @@ export function createServices({
   const conversations = new ConversationsService(db, bots);
   // A visitor's beats land on whichever instance the load balancer picks; the PostgreSQL relay
   // reaches the owner's sockets on every instance, with or without Redis.
-  const widget = new WidgetService(db, bots, createRealtimeRelay(pool, logger));
+  const relay = createRealtimeRelay(pool, logger);
+  const widget = new WidgetService(db, bots, relay);
+  // Raised wherever a cause is noticed (a chat on any instance, a worker); heard on every instance.
+  const notifications = new NotificationsService(db, relay);
   // The owner's embedding provider embeds chunks at ingestion and questions at search time.
   const embedderFor = embedderLookup(
     (userId) => settings.providerSettings(userId),
@@ -104,6 +109,7 @@ export function createServices({
     knowledge,
     retriever,
     settings,
+    notifications,
     logger,
     providerTimeoutMs: env.CHAT_PROVIDER_TIMEOUT_MS,
   });
@@ -112,6 +118,17 @@ export function createServices({
   const admin = new AdminService(db);
   const contact = new ContactService(db);
   const accounts = new AccountsService(db);
+  const demo = new DemoDataService({
+    db,
+    enabled: env.DEMO_DATA,
+    logger,
+    accounts,
+    bots,
+    conversations,
+    leads,
+    analytics,
+    knowledge,
+  });
   const dashboard = new DashboardService({
     conversations,
     analytics,
@@ -121,6 +138,7 @@ export function createServices({
     apiKeys,
     webhooks,
     widget,
+    notifications,
   });
 
   return {
@@ -140,7 +158,9 @@ export function createServices({
     contact,
     accounts,
     dashboard,
+    demo,
     analytics,
+    notifications,
     // Ingestion (with its sweeper and scheduled re-syncs) and webhook deliveries.
     async startJobs() {
       await knowledge.start();

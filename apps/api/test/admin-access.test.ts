@@ -1,4 +1,4 @@
-import type { Role } from '@askwell/shared';
+import type { DashboardOverview, Role, StaffNotice } from '@askwell/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { upsertStaffAccount } from '../src/modules/auth/staff-accounts';
 import { createTestApp, type TestContext } from './helper';
@@ -16,6 +16,7 @@ const matrix: { url: string; allowed: Role[] }[] = [
   { url: '/api/admin/overview', allowed: ['super_admin', 'sales_manager', 'support_team'] },
   { url: '/api/admin/users', allowed: ['super_admin', 'sales_manager'] },
   { url: '/api/admin/roles', allowed: ['super_admin'] },
+  { url: '/api/admin/notifications', allowed: ['super_admin'] },
 ];
 
 beforeAll(async () => {
@@ -115,5 +116,93 @@ describe('admin data', () => {
     expect(me).toMatchObject({ role: 'sales_manager', is_admin: true });
     expect(me.permissions).toContain('manage_users');
     expect(me.permissions).not.toContain('admin.all');
+  });
+});
+
+describe('staff notices', () => {
+  async function customerAlerts() {
+    const response = await browsers.get('user')!.get('/api/dashboard/overview');
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<DashboardOverview>().alerts;
+  }
+
+  test('when a super_admin publishes a notice, then every customer sees it among the alerts until it is withdrawn', async () => {
+    const admin = browsers.get('super_admin')!;
+    const message = 'Scheduled maintenance on Sunday 02:00 to 03:00 UTC; chats may pause briefly.';
+    const published = await admin.post('/api/admin/notifications', {
+      message: `  ${message}  `,
+      severity: 'alert',
+    });
+    expect(published.statusCode, published.body).toBe(201);
+    const notice = published.json<StaffNotice>();
+    expect(notice).toMatchObject({
+      message,
+      severity: 'alert',
+      audienceTier: null,
+      reach: 1,
+      withdrawnAt: null,
+    });
+    expect(await customerAlerts()).toContainEqual(
+      expect.objectContaining({ type: 'alert', message, link: null }),
+    );
+    const listed = (await admin.get('/api/admin/notifications')).json<{ notices: StaffNotice[] }>();
+    expect(listed.notices.map((item) => item.id)).toContain(notice.id);
+
+    const withdrawn = await admin.delete(`/api/admin/notifications/${notice.id}`);
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json<StaffNotice>().withdrawnAt).not.toBeNull();
+    expect((await customerAlerts()).some((alert) => alert.message === message)).toBe(false);
+  });
+
+  test('when a notice is meant for one tier, then only customers of that tier see it', async () => {
+    const admin = browsers.get('super_admin')!;
+    const forPremium = await admin.post('/api/admin/notifications', {
+      message: 'Premium: the new analytics export is live.',
+      severity: 'success',
+      audienceTier: 'premium',
+    });
+    expect(forPremium.json<StaffNotice>()).toMatchObject({ audienceTier: 'premium', reach: 0 });
+    const forFree = await admin.post('/api/admin/notifications', {
+      message: 'Free plan: try Premium free for 14 days.',
+      severity: 'info',
+      audienceTier: 'free',
+    });
+    expect(forFree.json<StaffNotice>()).toMatchObject({ audienceTier: 'free', reach: 1 });
+    const seen = (await customerAlerts()).map((alert) => alert.message);
+    expect(seen).toContain('Free plan: try Premium free for 14 days.');
+    expect(seen).not.toContain('Premium: the new analytics export is live.');
+  });
+
+  test('when a notice is empty, too long or unknown, or sent by other staff, then it is refused with a reason', async () => {
+    const admin = browsers.get('super_admin')!;
+    const empty = await admin.post('/api/admin/notifications', {
+      message: '   ',
+      severity: 'info',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain('Write the notice.');
+    const long = await admin.post('/api/admin/notifications', {
+      message: 'x'.repeat(501),
+      severity: 'info',
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toContain('Keep the notice under 500 characters.');
+    for (const invalid of [
+      { message: 'Hello', severity: 'error' },
+      { message: 'Hello', severity: 'info', audienceTier: 'gold' },
+    ]) {
+      expect((await admin.post('/api/admin/notifications', invalid)).statusCode).toBe(400);
+    }
+    expect((await admin.delete('/api/admin/notifications/not-a-uuid')).statusCode).toBe(400);
+    expect(
+      (await admin.delete('/api/admin/notifications/00000000-0000-4000-8000-000000000000'))
+        .statusCode,
+    ).toBe(404);
+    for (const role of ['sales_manager', 'support_team', 'user'] as const) {
+      const refused = await browsers
+        .get(role)!
+        .post('/api/admin/notifications', { message: 'Free pizza', severity: 'info' });
+      expect(refused.statusCode).toBe(403);
+    }
   });
 });

@@ -4,7 +4,9 @@ import type {
   ChatResponse,
   ChatStreamEvent,
   ConnectionTestResult,
+  DashboardOverview,
 } from '@askwell/shared';
+import { systemAlertEventName } from '@askwell/shared';
 import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -14,6 +16,7 @@ import { createTestApp, type TestContext } from './helper';
 import type { BrowserClient } from './support/browser-client';
 import { addTextDocument, createApiKey, createBot } from './support/chat-fixtures';
 import { signUpCustomer } from './support/customers';
+import { connectRealtime } from './support/realtime-client';
 import { startOpenAiCompatibleServer } from './support/openai-compatible-server';
 import { startSmtpSink } from './support/smtp-sink';
 
@@ -320,6 +323,53 @@ describe('instructions hidden in documents', () => {
     expect(body.reply).not.toMatch(/PWNED|PirateBot|IGNORE ALL/);
     const unrelated = (await chat({ message: 'Do you repair bicycles?' })).json<ChatResponse>();
     expect(unrelated.reply).not.toContain('PWNED');
+  });
+});
+
+describe('model provider alerts', () => {
+  async function alerts() {
+    const response = await owner.get('/api/dashboard/overview');
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<DashboardOverview>().alerts;
+  }
+
+  test('when the provider keeps failing, then the owner hears of one alert at once, and the next answer resolves it', async () => {
+    // Earlier tests left the provider failing; an answer that works starts from no alert.
+    await chat({ message: 'When is the shop open on Saturdays?' });
+    expect((await alerts()).some((alert) => alert.message.includes('failed to answer'))).toBe(
+      false,
+    );
+    const socket = await connectRealtime(context.app, owner.cookieHeader());
+    const heard: unknown[] = [];
+    socket.on(systemAlertEventName, (event: unknown) => heard.push(event));
+    try {
+      model.state.mode = 'error';
+      await chat({ message: 'When is the shop open on Saturdays?' });
+      await expect.poll(() => heard.length).toBe(1);
+      await chat({ message: 'Is the shop open on Sundays?' });
+      const failing = (await alerts()).filter((alert) =>
+        alert.message.includes('failed to answer'),
+      );
+      expect(failing).toHaveLength(1);
+      expect(failing[0]).toMatchObject({
+        type: 'error',
+        link: '/dashboard/settings',
+        message: expect.stringMatching(
+          /^The model custom:local-model failed to answer for “Leipzig shop” \(HTTP 500: .+\)\. Visitors got answers quoted from the knowledge base instead\.$/,
+        ),
+      });
+      // A repeat of an open alert is not news.
+      expect(heard).toHaveLength(1);
+
+      model.state.mode = 'answer';
+      expect((await chat({ message: 'When is the shop open on Saturdays?' })).statusCode).toBe(200);
+      await expect.poll(() => heard.length).toBe(2);
+      expect((await alerts()).some((alert) => alert.message.includes('failed to answer'))).toBe(
+        false,
+      );
+    } finally {
+      socket.disconnect();
+    }
   });
 });
 

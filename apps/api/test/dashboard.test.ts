@@ -76,6 +76,7 @@ async function botRow() {
 describe('the dashboard overview', () => {
   test('when an account is new, then every figure is zero and nothing is listed', async () => {
     expect(await overview()).toEqual({
+      hasDemoData: false,
       activeUsers: 0,
       activeChats: 0,
       totalChats: 0,

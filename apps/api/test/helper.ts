@@ -37,6 +37,8 @@ export async function createTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: databaseUrl,
+    // Tests build their accounts' data themselves; demo-data.test.ts turns the demo on.
+    DEMO_DATA: 'false',
     ...envVars,
   });
   const app = await buildApp({

@@ -13,7 +13,7 @@ export type Profile = {
   email: string;
   image: string | null;
   role: Role;
-  subscription_tier: 'free' | 'premium';
+  subscription_tier: SubscriptionTier;
   email_verified: boolean;
   is_admin: boolean;
   created_at: string;
@@ -87,3 +87,6 @@ export const updateProfileSchema = z.object({
   last_name: z.string().trim().max(60, 'Last name is too long.'),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileSchema>;
+
+export const subscriptionTiers = ['free', 'premium'] as const;
+export type SubscriptionTier = (typeof subscriptionTiers)[number];

@@ -207,6 +207,9 @@ export type Bot = BotInput &
     // The newest entry of the bot's refused-origin list (GET /api/bots/:id/refused-origins).
     lastRefusedOrigin: string | null;
     lastRefusedAt: string | null;
+    // The sample bot a new account starts with: shown with a 'Demo' badge, never served to visitors,
+    // removed with 'Clear Demo Data'.
+    isDemo: boolean;
     id: string;
     createdAt: string;
     updatedAt: string;

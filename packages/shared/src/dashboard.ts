@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { subscriptionTiers, type SubscriptionTier } from './auth';
+
 // The customer dashboard's home page: live counts, what happened lately and what needs attention.
 // Every figure is counted from the account's rows when it is asked for.
 
@@ -7,7 +10,19 @@ export const presenceHeartbeatSeconds = 30;
 export const presenceTimeoutSeconds = 10;
 export const presenceExpirySeconds = presenceHeartbeatSeconds + presenceTimeoutSeconds;
 
-export type DashboardAlertType = 'error' | 'warning' | 'info';
+// What the product raises on an account's behalf is an error, warning or info; what staff publish
+// is an alert, info or success (spec's notification types). Error is red, warning amber, the rest
+// blue.
+export const systemNotificationSeverities = [
+  'error',
+  'warning',
+  'alert',
+  'info',
+  'success',
+] as const;
+export type SystemNotificationSeverity = (typeof systemNotificationSeverities)[number];
+export type DashboardAlertType = SystemNotificationSeverity;
+export const staffNoticeSeverities = ['alert', 'info', 'success'] as const;
 
 export type DashboardAlert = {
   id: string;
@@ -36,6 +51,8 @@ export type DashboardActivity = {
 };
 
 export type DashboardOverview = {
+  // The account still has the demo chatbot it started with; the dashboard offers to clear it.
+  hasDemoData: boolean;
   // Visitors with a page holding one of the account's widgets open now.
   activeUsers: number;
   // Conversations open and not ended.
@@ -54,6 +71,8 @@ export type DashboardOverview = {
 
 // The owner's open tabs hear this when a visitor arrives or leaves (counts are fetched again).
 export const presenceChangedEventName = 'dashboard:presence';
+// Spec §7's channel for new system notifications: the owner's tabs fetch their alerts again.
+export const systemAlertEventName = 'system-alerts';
 
 export function conversionRate(leads: number, chats: number) {
   if (chats <= 0) return 0;
@@ -80,4 +99,31 @@ export type AccountSearchResults = {
   }[];
   conversations: { id: string; botName: string; preview: string | null; startedAt: string }[];
   leads: { id: string; name: string; email: string; botName: string }[];
+};
+
+// A notice staff publish to every account (spec: system_notifications); it shows among each
+// account's System Alerts until withdrawn.
+export const staffNoticeMaxLength = 500;
+export const staffNoticeInputSchema = z.object({
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Write the notice.')
+    .max(staffNoticeMaxLength, `Keep the notice under ${staffNoticeMaxLength} characters.`),
+  severity: z.enum(staffNoticeSeverities),
+  // Every customer when absent.
+  audienceTier: z.enum(subscriptionTiers).nullable().default(null),
+});
+export type StaffNoticeInput = z.input<typeof staffNoticeInputSchema>;
+
+export type StaffNotice = {
+  id: string;
+  message: string;
+  severity: (typeof staffNoticeSeverities)[number];
+  audienceTier: SubscriptionTier | null;
+  // Customer accounts in the audience now.
+  reach: number;
+  createdAt: string;
+  // Null while it is shown to customers.
+  withdrawnAt: string | null;
 };

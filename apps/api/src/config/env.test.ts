@@ -45,4 +45,10 @@ describe('parseEnv', () => {
       'RUN_WORKERS: must be true or false',
     );
   });
+
+  test('when DEMO_DATA is unset, then new accounts get demo data; false starts them empty', () => {
+    expect(parseEnv({}).DEMO_DATA).toBe(true);
+    expect(parseEnv({ DEMO_DATA: 'false' }).DEMO_DATA).toBe(false);
+    expect(() => parseEnv({ DEMO_DATA: 'no thanks' })).toThrow('DEMO_DATA: must be true or false');
+  });
 });

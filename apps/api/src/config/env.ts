@@ -55,6 +55,9 @@ const envSchema = z.object({
   // false: this instance only serves HTTP and queues background work for separate worker
   // processes (`npm run worker`).
   RUN_WORKERS: booleanFromString.default(true),
+  // New customers start with a sample chatbot and 30 days of sample conversations, leads and
+  // analytics, so their pages are not empty on day one; false starts them empty.
+  DEMO_DATA: booleanFromString.default(true),
   // Crawling addresses on private networks lets a customer probe the server's own network, so it
   // is refused in production unless explicitly allowed.
   CRAWL_PRIVATE_NETWORKS: booleanFromString.optional(),

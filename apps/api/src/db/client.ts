@@ -4,6 +4,10 @@ import type { Logger } from 'pino';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
+// The handle `db.transaction()` passes its callback, for repository functions that write as part
+// of a caller's transaction.
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Transaction;
 export type DatabaseHandle = {
   db: Database;
   pool: pg.Pool;

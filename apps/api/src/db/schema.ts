@@ -26,7 +26,9 @@ import type {
   Role,
   SourceKind,
   SourceStatus,
+  SubscriptionTier,
   SyncSchedule,
+  SystemNotificationSeverity,
   WebhookDeliveryStatus,
   WebhookEvent,
   WebsitePage,
@@ -61,6 +63,10 @@ export const users = pgTable('users', {
   role: text('role').$type<Role>().notNull().default('user'),
   subscriptionTier: text('subscription_tier').notNull().default('free'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  // Set once, when it was decided whether the account gets demo data (written for a new account;
+  // skipped for one that had chatbots or predates demos); clearing the demo never resets it, so a
+  // demo never comes back.
+  demoSeededAt: timestamp('demo_seeded_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -179,6 +185,10 @@ export const chatbots = pgTable(
     lastRefusedOrigin: text('last_refused_origin'),
     lastRefusedAt: timestamp('last_refused_at', { withTimezone: true }),
     webhookSecretEncrypted: text('webhook_secret_encrypted'),
+    // The sample bot a new account starts with (conversations, leads and analytics of 30 days).
+    // Its rows never reach the widget, the public API, webhooks or usage, and 'Clear Demo Data'
+    // deletes it with everything hanging off it.
+    isDemo: boolean('is_demo').notNull().default(false),
     // Bumped whenever the bot's chunks change, so cached in-memory indexes know they are stale.
     indexVersion: integer('index_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -581,4 +591,34 @@ export const webhookDeliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('webhook_deliveries_bot_idx').on(table.botId, table.createdAt)],
+);
+
+// The spec's system_notifications: what the dashboard's System Alerts and the header's bell show
+// beside the alerts derived from other rows. An account's own (user_id set: a provider that fails,
+// …) are keyed by their cause, so a cause that repeats updates one row instead of piling up, and
+// resolving the cause resolves the row. Staff notices (user_id null) reach every account until
+// staff withdraw them.
+export const systemNotifications = pgTable(
+  'system_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key'),
+    severity: text('severity').$type<SystemNotificationSeverity>().notNull(),
+    message: text('message').notNull(),
+    link: text('link'),
+    // A staff notice for one subscription tier only; null reaches every customer.
+    audienceTier: text('audience_tier').$type<SubscriptionTier>(),
+    occurrences: integer('occurrences').notNull().default(1),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('system_notifications_user_key_idx').on(table.userId, table.key),
+    index('system_notifications_open_idx')
+      .on(table.userId, table.updatedAt)
+      .where(sql`resolved_at is null`),
+  ],
 );

@@ -6,6 +6,7 @@ import type { ApiKeyCache } from '../modules/api-keys/api-key-cache';
 import { hashApiKey } from '../modules/api-keys/api-key-secret';
 import { touchApiKey } from '../modules/api-keys/api-keys.repository';
 import { findBotById, type BotRow } from '../modules/bots/bots.repository';
+import { servesVisitors } from '../modules/bots/bots.service';
 
 // The customer's server calling the public API: whose key it is and which of their bots it asks.
 export type ApiKeyCaller = { accountId: string; keyId: string; bot: BotRow };
@@ -103,7 +104,7 @@ export function enforceApiKeyAccess(app: FastifyInstance, options: ApiKeyAccessO
     if (bot.userId !== caller.accountId) {
       throw new AppError('forbidden', 'This API key cannot use this chatbot.');
     }
-    if (!bot.enabled) throw new AppError('forbidden', 'This chatbot is disabled.');
+    if (!servesVisitors(bot)) throw new AppError('forbidden', 'This chatbot is disabled.');
     request.apiKeyCaller = { ...caller, bot };
     for (const limit of [keyLimit, botLimit]) {
       const result = await limit(request);

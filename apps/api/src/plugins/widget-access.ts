@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 import type { Auth } from '../modules/auth/auth';
 import type { BotRow } from '../modules/bots/bots.repository';
-import type { BotsService } from '../modules/bots/bots.service';
+import { servesVisitors, type BotsService } from '../modules/bots/bots.service';
 import { originMatches, ownOrigins, requestOrigin } from '../modules/widget/widget-origin';
 import { WidgetTokens } from '../modules/widget/widget-token';
 import type { WidgetService } from '../modules/widget/widget.service';
@@ -107,7 +107,9 @@ export function enforceWidgetAccess(app: FastifyInstance, options: WidgetAccessO
     if (origin) allowWidgetCors(reply, origin);
     const bot = await bots.findById(botId);
     if (!bot) throw new AppError('not_found', 'This chat is not available.');
-    if (!bot.enabled) throw new AppError('bot_disabled', 'This chat is not available right now.');
+    if (!servesVisitors(bot)) {
+      throw new AppError('bot_disabled', 'This chat is not available right now.');
+    }
 
     const ownPage = origin !== null && own.has(origin);
     const preview = ownPage && (await mayPreviewBot(auth, request, bot));

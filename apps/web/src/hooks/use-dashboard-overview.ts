@@ -4,6 +4,7 @@ import {
   presenceChangedEventName,
   presenceHeartbeatSeconds,
   sourceProgressEventName,
+  systemAlertEventName,
   type DashboardOverview,
   type SourceProgressEvent,
 } from '@askwell/shared';
@@ -49,4 +50,5 @@ export function useOverviewSync() {
     if (event.status === 'completed' || event.status === 'failed') refresh();
   });
   useRealtimeEvent(presenceChangedEventName, refresh);
+  useRealtimeEvent(systemAlertEventName, refresh);
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { analytics, analyticsBreakdowns, analyticsQuestions } from '../../db/schema';
 
 // The analytics page reads the rollups of migration 0014. Hourly rows are summed into the
 // caller's days and hours; the per-day breakdowns and questions are kept per UTC day.
@@ -246,6 +247,89 @@ export async function recordWidgetEvent(db: Database, event: WidgetEventRecord) 
       on conflict (bot_id, date, dimension, value) do update set
         loads = analytics_breakdowns.loads + 1
     `);
+  }
+}
+
+export type ImportedQuestion = typeof analyticsQuestions.$inferInsert;
+export type ImportedWidgetHour = {
+  botId: string;
+  userId: string;
+  hour: Date;
+  loads: number;
+  opens: number;
+};
+export type ImportedPageLoads = {
+  botId: string;
+  userId: string;
+  date: string;
+  page: string;
+  loads: number;
+};
+
+// Past questions and widget events, already summed per day and key or per hour, added to what the
+// rollups hold (the conversation and message triggers may have written the same hours).
+export async function importHistory(
+  db: Executor,
+  history: {
+    questions: ImportedQuestion[];
+    widgetHours: ImportedWidgetHour[];
+    pageLoads: ImportedPageLoads[];
+  },
+) {
+  if (history.questions.length > 0) {
+    await db
+      .insert(analyticsQuestions)
+      .values(history.questions)
+      .onConflictDoUpdate({
+        target: [analyticsQuestions.botId, analyticsQuestions.date, analyticsQuestions.questionKey],
+        set: {
+          asked: sql`${analyticsQuestions.asked} + excluded.asked`,
+          unanswered: sql`${analyticsQuestions.unanswered} + excluded.unanswered`,
+        },
+      });
+  }
+  if (history.widgetHours.length > 0) {
+    await db
+      .insert(analytics)
+      .values(
+        history.widgetHours.map((row) => ({
+          botId: row.botId,
+          userId: row.userId,
+          hour: row.hour,
+          widgetLoads: row.loads,
+          widgetOpens: row.opens,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [analytics.botId, analytics.hour],
+        set: {
+          widgetLoads: sql`${analytics.widgetLoads} + excluded.widget_loads`,
+          widgetOpens: sql`${analytics.widgetOpens} + excluded.widget_opens`,
+        },
+      });
+  }
+  if (history.pageLoads.length > 0) {
+    await db
+      .insert(analyticsBreakdowns)
+      .values(
+        history.pageLoads.map((row) => ({
+          botId: row.botId,
+          userId: row.userId,
+          date: row.date,
+          dimension: 'page' as const,
+          value: sql`analytics_page(${row.page})`,
+          loads: row.loads,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [
+          analyticsBreakdowns.botId,
+          analyticsBreakdowns.date,
+          analyticsBreakdowns.dimension,
+          analyticsBreakdowns.value,
+        ],
+        set: { loads: sql`${analyticsBreakdowns.loads} + excluded.loads` },
+      });
   }
 }
 

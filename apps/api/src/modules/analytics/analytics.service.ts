@@ -8,7 +8,7 @@ import {
   type AnalyticsTotals,
   type WidgetEventType,
 } from '@askwell/shared';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { BotsService } from '../bots/bots.service';
 import type { KnowledgeService } from '../knowledge/knowledge.service';
@@ -18,6 +18,7 @@ import {
   daily,
   heatmap,
   homeFigures,
+  importHistory,
   markAnswered,
   recentFeedback,
   recordQuestion,
@@ -26,6 +27,9 @@ import {
   topQuestions,
   totals,
   unansweredQuestions,
+  type ImportedPageLoads,
+  type ImportedQuestion,
+  type ImportedWidgetHour,
   type QuestionRow,
   type Scope,
   type TotalsRow,
@@ -33,7 +37,8 @@ import {
 
 const listLimit = 10;
 const pageLimit = 20;
-const feedbackLimit = 20;
+// Enough to read the tone of the latest ratings without the card outgrowing the page.
+const feedbackLimit = 8;
 const rangeDays = { today: 1, '7d': 7, '30d': 30, '90d': 90 } as const;
 
 // List prices in US dollars per million tokens (input, output) as the providers publish them;
@@ -62,6 +67,10 @@ function addDays(day: string, days: number) {
 
 function daysBetween(from: string, to: string) {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+function utcDay(at: Date) {
+  return at.toISOString().slice(0, 10);
 }
 
 function oneDecimal(value: number) {
@@ -271,6 +280,74 @@ export class AnalyticsService {
     page: string | null;
   }) {
     return recordWidgetEvent(this.options.db, input);
+  }
+
+  // What the rollup triggers cannot derive from stored conversations, for history that happened
+  // elsewhere (the demo's sample month): the questions visitors asked, and the widget's loads and
+  // opens, each at its own time. Summed here per UTC day and key, hour, and day and page.
+  async importHistory(
+    input: {
+      botId: string;
+      userId: string;
+      questions: { question: string; answered: boolean; at: Date }[];
+      widgetEvents: { type: WidgetEventType; page: string | null; at: Date }[];
+    },
+    tx: Executor = this.options.db,
+  ) {
+    const { botId, userId } = input;
+    const questions = new Map<string, ImportedQuestion>();
+    for (const asked of input.questions) {
+      const key = questionKey(asked.question);
+      const date = utcDay(asked.at);
+      const row = questions.get(`${date} ${key}`) ?? {
+        botId,
+        userId,
+        date,
+        questionKey: key,
+        question: asked.question.slice(0, 500),
+        asked: 0,
+        unanswered: 0,
+        lastAskedAt: asked.at,
+        lastUnansweredAt: null,
+      };
+      row.asked = (row.asked ?? 0) + 1;
+      if (asked.at >= row.lastAskedAt!) {
+        row.lastAskedAt = asked.at;
+        row.question = asked.question.slice(0, 500);
+      }
+      if (!asked.answered) {
+        row.unanswered = (row.unanswered ?? 0) + 1;
+        if (!row.lastUnansweredAt || asked.at > row.lastUnansweredAt)
+          row.lastUnansweredAt = asked.at;
+      }
+      questions.set(`${date} ${key}`, row);
+    }
+    const hours = new Map<number, ImportedWidgetHour>();
+    const pages = new Map<string, ImportedPageLoads>();
+    for (const event of input.widgetEvents) {
+      const hour = new Date(Math.floor(event.at.getTime() / 3_600_000) * 3_600_000);
+      const row = hours.get(hour.getTime()) ?? { botId, userId, hour, loads: 0, opens: 0 };
+      if (event.type === 'loaded') row.loads += 1;
+      else row.opens += 1;
+      hours.set(hour.getTime(), row);
+      if (event.type === 'loaded' && event.page) {
+        const date = utcDay(event.at);
+        const page = pages.get(`${date} ${event.page}`) ?? {
+          botId,
+          userId,
+          date,
+          page: event.page,
+          loads: 0,
+        };
+        page.loads += 1;
+        pages.set(`${date} ${event.page}`, page);
+      }
+    }
+    await importHistory(tx, {
+      questions: [...questions.values()],
+      widgetHours: [...hours.values()],
+      pageLoads: [...pages.values()],
+    });
   }
 
   homeFigures(userId: string, timeZone: string) {

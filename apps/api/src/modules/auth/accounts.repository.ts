@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import { users } from '../../db/schema';
 
 // `email` is compared in lower case: addresses are unique whatever their case.
@@ -27,4 +27,15 @@ export async function renameAccount(
     .where(eq(users.id, userId))
     .returning();
   return row ?? null;
+}
+
+// Claims the account's one demo: true for the single caller that set the mark, false when it was
+// set before (a later verification, a concurrent request, a demo already cleared).
+export async function claimDemoSeeding(db: Executor, userId: string) {
+  const rows = await db
+    .update(users)
+    .set({ demoSeededAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.demoSeededAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -1,6 +1,6 @@
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { AccountThrottle } from './account-throttle';
-import { findAccountByEmail, renameAccount } from './accounts.repository';
+import { claimDemoSeeding, findAccountByEmail, renameAccount } from './accounts.repository';
 import { toProfile, type SessionUser } from './profile';
 
 // What the account routes need beyond better-auth: who holds an address, the per-account
@@ -18,6 +18,10 @@ export class AccountsService {
 
   profileOf(user: SessionUser) {
     return toProfile(this.db, user);
+  }
+
+  claimDemoSeeding(userId: string, tx: Executor = this.db) {
+    return claimDemoSeeding(tx, userId);
   }
 
   async rename(user: SessionUser, names: { firstName: string; lastName: string }) {

@@ -21,12 +21,25 @@ type Options = {
   mail?: AuthMail;
   secret: string;
   logger: FastifyBaseLogger;
+  // Called after every write to a verified customer account: the e-mail code's verification, an
+  // account created verified (Google), and any later change. It must therefore be idempotent; the
+  // demo data seeds once per account.
+  onCustomerVerified?: (userId: string) => Promise<void>;
 };
 
 export type Auth = ReturnType<typeof createAuth>;
 
-export function createAuth({ env, db, mailer, mail, secret, logger }: Options) {
+export function createAuth({ env, db, mailer, mail, secret, logger, onCustomerVerified }: Options) {
   const authMail = mail ?? new AuthMail({ db, mailer, logger });
+  // A failure here must never fail the sign-up or verification that caused it.
+  const verified = async (user: { id: string; emailVerified?: boolean; role?: unknown } | null) => {
+    if (!onCustomerVerified || !user?.emailVerified || (user.role ?? 'user') !== 'user') return;
+    try {
+      await onCustomerVerified(user.id);
+    } catch (error) {
+      logger.error({ err: error, userId: user.id }, 'after-verification work failed');
+    }
+  };
   // The sign-in screens hide the Google button in this case; the operator learns why here.
   if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) {
     logger.info(
@@ -108,6 +121,7 @@ export function createAuth({ env, db, mailer, mail, secret, logger }: Options) {
               },
             };
           },
+          after: async (user) => verified(user),
         },
         update: {
           // A name changed through better-auth's own update-user keeps our first/last split in step.
@@ -117,6 +131,9 @@ export function createAuth({ env, db, mailer, mail, secret, logger }: Options) {
             const { firstName, lastName } = splitFullName(user.name);
             return { data: { ...user, firstName, lastName } };
           },
+          // The e-mail code's verification is an update of the user; so is every later change, which
+          // the seeding's once-only mark turns into a no-op.
+          after: async (user) => verified(user),
         },
       },
     },

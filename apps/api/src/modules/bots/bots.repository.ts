@@ -1,6 +1,6 @@
 import type { BotInput } from '@askwell/shared';
 import { and, desc, eq, ilike, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { escapeLike, uuidPattern } from '../../db/query-helpers';
 import { chatbots, conversations, knowledgeSources } from '../../db/schema';
 
@@ -57,6 +57,42 @@ export async function insertBot(db: Database, userId: string, input: BotInput) {
 export async function insertBlankBot(db: Database, userId: string, name: string) {
   const [row] = await db.insert(chatbots).values({ userId, name, widgetConfig: {} }).returning();
   return row!;
+}
+
+export type NewDemoBot = Omit<typeof chatbots.$inferInsert, 'id' | 'userId' | 'isDemo'>;
+
+export async function insertDemoBot(db: Executor, userId: string, values: NewDemoBot) {
+  const [row] = await db
+    .insert(chatbots)
+    .values({ ...values, userId, isDemo: true })
+    .returning();
+  return row!;
+}
+
+export async function listDemoBotIds(db: Executor, userId: string) {
+  const rows = await db
+    .select({ id: chatbots.id })
+    .from(chatbots)
+    .where(and(eq(chatbots.userId, userId), eq(chatbots.isDemo, true)));
+  return rows.map((row) => row.id);
+}
+
+// Everything of a demo bot hangs off it with ON DELETE CASCADE, so this one statement removes
+// every demo row of the account.
+export async function deleteDemoBots(db: Executor, userId: string) {
+  const rows = await db
+    .delete(chatbots)
+    .where(and(eq(chatbots.userId, userId), eq(chatbots.isDemo, true)))
+    .returning({ id: chatbots.id });
+  return rows.map((row) => row.id);
+}
+
+export async function countBots(db: Executor, userId: string) {
+  const result = await db.execute<{ total: number; demo: number }>(sql`
+    select count(*)::int as total, count(*) filter (where ${chatbots.isDemo})::int as demo
+    from ${chatbots} where ${chatbots.userId} = ${userId}
+  `);
+  return result.rows[0]!;
 }
 
 export async function updateOwnedBot(db: Database, userId: string, botId: string, input: BotInput) {

@@ -24,6 +24,7 @@ export function toBot(row: BotRow): Bot {
     leadAfterMessages: row.leadAfterMessages,
     lastRefusedOrigin: row.lastRefusedOrigin,
     lastRefusedAt: row.lastRefusedAt?.toISOString() ?? null,
+    isDemo: row.isDemo,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -45,6 +45,7 @@ export const botSchema = z.object({
   leadAfterMessages: z.number().nullable(),
   lastRefusedOrigin: z.string().nullable(),
   lastRefusedAt: z.string().nullable(),
+  isDemo: z.boolean().describe('Sample data a new account starts with; never served to visitors.'),
   createdAt: z.string(),
   updatedAt: z.string(),
 }) satisfies z.ZodType<Bot>;

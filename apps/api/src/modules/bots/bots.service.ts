@@ -1,19 +1,25 @@
 import type { BotInput } from '@askwell/shared';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
   recentBotChanges,
   searchBots,
   clearRefusedOrigin,
+  countBots,
+  deleteDemoBots,
   deleteOwnedBot,
   findBotById,
   findOwnedBot,
   insertBot,
+  insertDemoBot,
   listBotsWithKnowledge,
+  listDemoBotIds,
   noteRefusedOrigin,
   setBotWebhook,
   updateOwnedBot,
+  type BotRow,
+  type NewDemoBot,
 } from './bots.repository';
 
 // Ids are checked by the repository, so a malformed one is "not found" like any other unknown id.
@@ -21,6 +27,13 @@ export const botParamsSchema = z.object({ botId: z.string().max(64) });
 
 export function botNotFound() {
   return new AppError('not_found', 'Chatbot not found.');
+}
+
+// Whether the widget and the public chat API may serve this bot to visitors. A demo bot's
+// conversations are made up, so nothing outside the dashboard ever reaches it: it is refused
+// exactly like a disabled bot.
+export function servesVisitors(bot: Pick<BotRow, 'enabled' | 'isDemo'>) {
+  return bot.enabled && !bot.isDemo;
 }
 
 // The only writer of `chatbots`: every other module reads and changes bots through this service.
@@ -55,8 +68,30 @@ export class BotsService {
     return findBotById(this.db, botId);
   }
 
+  // A plan's chatbot limit, once plans limit bots, must count countBots().total - demo: the demo
+  // bot is not the customer's and must never use up their plan.
   create(userId: string, input: BotInput) {
     return insertBot(this.db, userId, input);
+  }
+
+  count(userId: string, tx: Executor = this.db) {
+    return countBots(tx, userId);
+  }
+
+  async hasDemo(userId: string) {
+    return (await countBots(this.db, userId)).demo > 0;
+  }
+
+  createDemo(userId: string, values: NewDemoBot, tx: Executor = this.db) {
+    return insertDemoBot(tx, userId, values);
+  }
+
+  listDemoIds(userId: string) {
+    return listDemoBotIds(this.db, userId);
+  }
+
+  deleteDemo(userId: string, tx: Executor = this.db) {
+    return deleteDemoBots(tx, userId);
   }
 
   update(userId: string, botId: string, input: BotInput) {

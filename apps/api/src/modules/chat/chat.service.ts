@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import type { chatbots } from '../../db/schema';
 import type { AnalyticsService } from '../analytics/analytics.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import type { KnowledgeService } from '../knowledge/knowledge.service';
 import type { HistoryTurn } from '../conversations/conversations.repository';
 import type { ConversationsService } from '../conversations/conversations.service';
@@ -59,6 +60,7 @@ export type ChatServiceOptions = {
   providerTimeoutMs: number;
   analytics: Pick<AnalyticsService, 'recordQuestion'>;
   knowledge: Pick<KnowledgeService, 'sourceNames'>;
+  notifications: Pick<NotificationsService, 'raise' | 'resolve'>;
 };
 
 const historyTurns = 6;
@@ -405,10 +407,12 @@ export class ChatService {
       }
       // Nothing is said to the visitor when their message was not stored: the request fails.
       await opened;
+      const reason = describeError(error);
       this.options.logger.warn(
-        { botId: input.bot.id, model: resolved.label, reason: describeError(error) },
+        { botId: input.bot.id, model: resolved.label, reason },
         'model failed; answering from the knowledge base',
       );
+      this.noticeProvider(input.bot, resolved.label, reason);
       const builtin = builtinAnswer(input.message, passages, input.bot, language);
       const addition = text ? `\n\n${builtin.text}` : builtin.text;
       emitInPieces(addition, onToken);
@@ -423,6 +427,7 @@ export class ChatService {
     } finally {
       clearTimeout(timer);
     }
+    this.noticeProvider(input.bot, resolved.label, null);
     const cited = citedPassages(text, given);
     return {
       text,
@@ -433,6 +438,23 @@ export class ChatService {
       firstTokenMs,
       usage,
     };
+  }
+
+  // The owner learns that their model fails (a wrong key, a quota, a timeout) from an alert, not
+  // from visitors; the next answer it gives resolves the alert. Alerts never hold up an answer.
+  private noticeProvider(bot: ChatTurnInput['bot'], label: string, failure: string | null) {
+    const { notifications, logger } = this.options;
+    const key = `model:${label}`;
+    const noted = failure
+      ? notifications.raise(bot.userId, key, {
+          severity: 'error',
+          message: `The model ${label} failed to answer for “${bot.name}” (${failure}). Visitors got answers quoted from the knowledge base instead.`,
+          link: '/dashboard/settings',
+        })
+      : notifications.resolve(bot.userId, key);
+    noted.catch((error: unknown) =>
+      logger.warn({ err: error, botId: bot.id }, 'recording the model alert failed'),
+    );
   }
 }
 

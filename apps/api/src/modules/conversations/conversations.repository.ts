@@ -14,7 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { escapeLike, pageWithTotal, uuidPattern } from '../../db/query-helpers';
 import { chatbots, conversations, leads, messages } from '../../db/schema';
 import { contactRequestAnswerer } from '../chat/contact-request';
@@ -440,4 +440,50 @@ export async function countOpenConversations(db: Database, userId: string) {
     select count(*)::int as open from conversations where user_id = ${userId} and ended_at is null
   `);
   return result.rows[0]!.open;
+}
+
+export type ImportedConversation = typeof conversations.$inferInsert & { id: string };
+export type ImportedMessage = typeof messages.$inferInsert & { id: string };
+
+// Past conversations stored as they happened (their own dates), a few hundred rows per statement:
+// the rollup triggers of migration 0014 count each statement's rows into the hours they belong to.
+export async function importConversations(
+  db: Executor,
+  rows: { conversations: ImportedConversation[]; messages: ImportedMessage[] },
+) {
+  for (const batch of chunked(rows.conversations, importBatchSize)) {
+    await db.insert(conversations).values(batch);
+  }
+  for (const batch of chunked(rows.messages, importBatchSize)) {
+    await db.insert(messages).values(batch);
+  }
+}
+
+// Ratings are counted when they change (a visitor rates an answer after it was stored), so they
+// are set by an update, as the widget sets them, for the rollups to count them.
+export async function importRatings(
+  db: Executor,
+  ratings: { messageId: string; rating: 'up' | 'down'; comment: string | null }[],
+) {
+  if (ratings.length === 0) return;
+  const values = sql.join(
+    ratings.map((rating) => sql`(${rating.messageId}::uuid, ${rating.rating}, ${rating.comment})`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${messages} set feedback = rated.rating, feedback_comment = rated.comment
+    from (values ${values}) as rated (id, rating, comment)
+    where ${messages.id} = rated.id
+  `);
+}
+
+// PostgreSQL takes at most 65,535 parameters per statement; a message row has about a dozen.
+const importBatchSize = 1000;
+
+function chunked<T>(items: T[], size: number) {
+  const batches: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    batches.push(items.slice(start, start + size));
+  }
+  return batches;
 }

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { BotsService } from '../bots/bots.service';
 import {
   countOpenConversations,
@@ -10,6 +10,8 @@ import {
   findCurrentConversation,
   findOwnedConversation,
   finishTurn,
+  importConversations,
+  importRatings,
   listConversationMessages,
   listConversations,
   messagesOf,
@@ -17,6 +19,8 @@ import {
   startTurn,
   type AssistantFeedback,
   type ConversationFilters,
+  type ImportedConversation,
+  type ImportedMessage,
   type TurnAnswer,
   type TurnStart,
 } from './conversations.repository';
@@ -85,5 +89,19 @@ export class ConversationsService {
 
   setAssistantFeedback(feedback: AssistantFeedback) {
     return setAssistantFeedback(this.db, feedback);
+  }
+
+  // Conversations that happened elsewhere (the demo's sample history), stored with their own dates
+  // in the caller's transaction. Nothing is announced: nobody is chatting.
+  async importHistory(
+    history: {
+      conversations: ImportedConversation[];
+      messages: ImportedMessage[];
+      ratings: { messageId: string; rating: 'up' | 'down'; comment: string | null }[];
+    },
+    tx: Executor = this.db,
+  ) {
+    await importConversations(tx, history);
+    await importRatings(tx, history.ratings);
   }
 }

@@ -1,5 +1,6 @@
 import {
   accountSearchLimits,
+  systemNotificationSeverities,
   type AccountSearchResults,
   type DashboardActivity,
   type DashboardAlert,
@@ -9,7 +10,7 @@ import { z } from 'zod';
 
 const alertSchema = z.object({
   id: z.string(),
-  type: z.enum(['error', 'warning', 'info']),
+  type: z.enum(systemNotificationSeverities),
   message: z.string(),
   timestamp: z.string(),
   link: z.string().nullable(),
@@ -32,6 +33,9 @@ const activitySchema = z.object({
 }) satisfies z.ZodType<DashboardActivity>;
 
 export const dashboardOverviewSchema = z.object({
+  hasDemoData: z
+    .boolean()
+    .describe("The account still has the sample data it started with ('Clear Demo Data')."),
   activeUsers: z.number().int(),
   activeChats: z.number().int(),
   totalChats: z.number().int(),

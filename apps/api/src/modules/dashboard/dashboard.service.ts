@@ -14,6 +14,7 @@ import type { BotsService } from '../bots/bots.service';
 import type { ConversationsService } from '../conversations/conversations.service';
 import type { KnowledgeService } from '../knowledge/knowledge.service';
 import type { LeadsService } from '../leads/leads.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import type { WebhookService } from '../leads/webhooks.service';
 import type { WidgetService } from '../widget/widget.service';
 
@@ -33,6 +34,7 @@ export type DashboardSources = {
   apiKeys: ApiKeysService;
   webhooks: WebhookService;
   widget: WidgetService;
+  notifications: NotificationsService;
 };
 
 function withoutPaging<T extends { page: number; pageSize: number }>({
@@ -53,8 +55,8 @@ export class DashboardService {
   constructor(private readonly sources: DashboardSources) {}
 
   async overview(userId: string, timeZone: string): Promise<DashboardOverview> {
-    const { conversations, analytics, leads, widget } = this.sources;
-    const [activeChats, figures, successfulLeads, activeUsers, activity, alerts] =
+    const { conversations, analytics, leads, widget, bots } = this.sources;
+    const [activeChats, figures, successfulLeads, activeUsers, activity, alerts, hasDemoData] =
       await Promise.all([
         conversations.countOpen(userId),
         analytics.homeFigures(userId, timeZone),
@@ -62,8 +64,10 @@ export class DashboardService {
         widget.countPresentVisitors(userId),
         this.activity(userId),
         this.alerts(userId),
+        bots.hasDemo(userId),
       ]);
     return {
+      hasDemoData,
       activeUsers,
       activeChats,
       totalChats: figures.totalChats,
@@ -180,15 +184,26 @@ export class DashboardService {
   }
 
   // What needs the owner: a document that failed, a webhook that gave up, a site the widget
-  // refused. Each stays until its cause is dealt with (retried, fixed, allowed or dismissed).
+  // refused, a model provider that fails, and what staff announce. Each stays until its cause is
+  // dealt with (retried, fixed, allowed, answering again, withdrawn).
   private async alerts(userId: string): Promise<DashboardAlert[]> {
-    const { knowledge, webhooks, widget } = this.sources;
-    const [failed, deliveries, refused] = await Promise.all([
+    const { knowledge, webhooks, widget, notifications } = this.sources;
+    const [failed, deliveries, refused, notices] = await Promise.all([
       knowledge.failedSources(userId, alertLimit),
       webhooks.recentFailures(userId, alertLimit),
       widget.listAccountRefusedOrigins(userId, alertLimit),
+      notifications.listOpen(userId, alertLimit),
     ]);
     const alerts: (Omit<DashboardAlert, 'timestamp'> & { at: Date })[] = [];
+    for (const notice of notices) {
+      alerts.push({
+        id: `notice:${notice.id}`,
+        type: notice.severity,
+        message: notice.message,
+        link: notice.link,
+        at: notice.updatedAt,
+      });
+    }
     for (const source of failed) {
       alerts.push({
         id: `source:${source.id}`,

@@ -1,6 +1,6 @@
 import type { LeadListQuery, LeadStatus } from '@askwell/shared';
 import { and, desc, eq, getTableColumns, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { escapeLike, pageWithTotal, uuidPattern } from '../../db/query-helpers';
 import { chatbots, conversations, leads } from '../../db/schema';
 
@@ -37,6 +37,15 @@ export async function upsertLead(db: Database, input: NewLead) {
     .returning({ ...getTableColumns(leads), created: sql<boolean>`(xmax = 0)` });
   const { created, ...lead } = row!;
   return { lead, created };
+}
+
+export type ImportedLead = typeof leads.$inferInsert;
+
+// Leads that were captured elsewhere, with their own dates, in one statement (the rollup trigger
+// counts them into their hours).
+export async function importLeads(db: Executor, rows: ImportedLead[]) {
+  if (rows.length === 0) return;
+  await db.insert(leads).values(rows);
 }
 
 export async function conversationHasLead(db: Database, conversationId: string) {

@@ -9,7 +9,7 @@ import {
   type WidgetLeadPrompt,
 } from '@askwell/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Realtime } from '../../plugins/realtime';
 import type { BotRow } from '../bots/bots.repository';
@@ -23,9 +23,11 @@ import {
   conversationOfBot,
   deleteOwnedLead,
   findOwnedLead,
+  importLeads,
   listLeads,
   updateLeadStatus,
   upsertLead,
+  type ImportedLead,
   type LeadFilters,
   type LeadRow,
 } from './leads.repository';
@@ -105,6 +107,12 @@ export class LeadsService {
       });
     }
     return { lead: toLead(lead, bot.name), created };
+  }
+
+  // Sample leads of the demo, in the caller's transaction. Unlike capture() this tells nobody:
+  // no realtime event and, above all, no webhook, so made-up contacts never leave Askwell.
+  importSamples(rows: ImportedLead[], tx: Executor = this.options.db) {
+    return importLeads(tx, rows);
   }
 
   // The owner's leads, newest first, with the name of each lead's bot.

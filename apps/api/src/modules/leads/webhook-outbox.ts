@@ -20,7 +20,8 @@ export class WebhookOutbox {
   ) {}
 
   async leadCreated(bot: BotRow, lead: LeadRow) {
-    if (!bot.webhookUrl) return null;
+    // A demo bot's leads are made up: they never leave Askwell.
+    if (!bot.webhookUrl || bot.isDemo) return null;
     return this.enqueue(bot, 'lead.created', lead.id, {
       bot: { id: bot.id, name: bot.name },
       lead: {
@@ -36,6 +37,11 @@ export class WebhookOutbox {
   }
 
   async sendTest(bot: BotRow) {
+    if (bot.isDemo) {
+      throw new AppError('validation_error', 'The demo chatbot never sends webhooks.', {
+        url: 'The demo chatbot never sends webhooks.',
+      });
+    }
     if (!bot.webhookUrl) {
       throw new AppError('validation_error', 'Add a webhook URL before sending a test event.', {
         url: 'Add a webhook URL before sending a test event.',

@@ -20,7 +20,7 @@ import { allowWidgetCors, mayPreviewBot } from '../../plugins/widget-access';
 import { uuidPattern } from '../../db/query-helpers';
 import type { AnalyticsService } from '../analytics/analytics.service';
 import type { BotRow } from '../bots/bots.repository';
-import type { BotsService } from '../bots/bots.service';
+import { servesVisitors, type BotsService } from '../bots/bots.service';
 import { openSse } from '../chat/sse';
 import type { ConversationsService } from '../conversations/conversations.service';
 import { ownOrigins, originMatches, requestOrigin } from './widget-origin';
@@ -108,7 +108,10 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
     const origin = requestOrigin(request, own);
     const bot = await bots.findById(botId);
     const allowed =
-      bot?.enabled && origin && (own.has(origin) || originMatches(origin, bot.allowedDomains));
+      bot &&
+      servesVisitors(bot) &&
+      origin &&
+      (own.has(origin) || originMatches(origin, bot.allowedDomains));
     if (origin && allowed) {
       allowWidgetCors(reply, origin);
       reply.header('access-control-allow-methods', corsMethods);

@@ -5,8 +5,10 @@ import type {
   WidgetConversation,
   WidgetSession,
 } from '@askwell/shared';
+import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { raiseAccountNotice } from '../../../src/modules/notifications/notifications.repository';
 import type { RouteEntry } from '../../../src/plugins/route-table';
 import { createTestApp, type TestContext } from '../../helper';
 import type { BrowserClient } from '../../support/browser-client';
@@ -120,6 +122,18 @@ async function createTenant(
 
   const leads = (await browser.get('/api/leads')).json<LeadList>();
   expect(leads.leads).toHaveLength(1);
+  // An alert of the account's own (a failing model), the kind of system notification that names
+  // an account; only staff notices can be withdrawn, by staff.
+  const owner = await context.database.db.execute<{ id: string }>(
+    sql`select id from users where email = ${`owner@${name}-shop.test`}`,
+  );
+  const notice = await raiseAccountNotice(context.database.db, {
+    userId: owner.rows[0]!.id,
+    key: `model:${word}`,
+    severity: 'error',
+    message: `The model of ${word} failed`,
+    link: null,
+  });
   return {
     browser,
     origin,
@@ -135,6 +149,7 @@ async function createTenant(
       visitorId: widget.visitorId,
       messageId: answer!.id,
       sessionId: apiChat.json<ChatResponse>().sessionId,
+      noticeId: notice.id,
     },
     markers: [word, `visitor@${name}-shop.test`],
   };

@@ -1,6 +1,14 @@
 import type { DashboardAlert, DashboardAlertType } from '@askwell/shared';
 import clsx from 'clsx';
-import { ArrowRight, CircleAlert, Info, TriangleAlert, type LucideIcon } from 'lucide-react';
+import {
+  ArrowRight,
+  CircleAlert,
+  CircleCheck,
+  Info,
+  Megaphone,
+  TriangleAlert,
+  type LucideIcon,
+} from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 
@@ -9,6 +17,12 @@ import { RelativeTime } from '@/components/ui/relative-time';
 // One alert as the dashboard home and the header's notifications show it: coloured by type (error
 // red, warning amber, anything else blue), with a 'View' link to where it is dealt with.
 type AlertStyle = { icon: LucideIcon; label: string; box: string; iconTone: string; link: string };
+
+const blue = {
+  box: 'bg-blue-50 text-blue-900 ring-blue-200',
+  iconTone: 'text-blue-700',
+  link: 'text-blue-900 hover:text-blue-950',
+};
 
 const alertStyles: Record<DashboardAlertType, AlertStyle> = {
   error: {
@@ -25,13 +39,10 @@ const alertStyles: Record<DashboardAlertType, AlertStyle> = {
     iconTone: 'text-amber-700',
     link: 'text-amber-900 hover:text-amber-950',
   },
-  info: {
-    icon: Info,
-    label: 'Information',
-    box: 'bg-blue-50 text-blue-900 ring-blue-200',
-    iconTone: 'text-blue-700',
-    link: 'text-blue-900 hover:text-blue-950',
-  },
+  info: { icon: Info, label: 'Information', ...blue },
+  // A staff announcement.
+  alert: { icon: Megaphone, label: 'Announcement', ...blue },
+  success: { icon: CircleCheck, label: 'Good news', ...blue },
 };
 
 export function AlertItem({ alert }: { alert: DashboardAlert }) {

@@ -16,6 +16,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { DashboardPageHeader } from '@/components/layouts/dashboard-page-header';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DemoBadge } from '@/components/ui/demo-badge';
 import { Panel } from '@/components/ui/panel';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
@@ -157,10 +158,13 @@ export function BotEditor({ bot, title }: BotEditorProps) {
     <div className="space-y-6">
       <DashboardPageHeader
         title={title}
+        badge={bot?.isDemo ? <DemoBadge /> : undefined}
         description={
-          bot
-            ? 'Update how your chatbot talks, looks and what it knows'
-            : 'Set up a chatbot in four steps, then train it on your knowledge'
+          bot?.isDemo
+            ? `${bot.name} is sample data: it never answers on a website, and 'Clear Demo Data' on the dashboard removes it.`
+            : bot
+              ? 'Update how your chatbot talks, looks and what it knows'
+              : 'Set up a chatbot in four steps, then train it on your knowledge'
         }
         actions={
           <>

@@ -3,6 +3,7 @@ import { Bot, FileText, MessageSquare, Pencil, Plus, Sparkles, Target } from 'lu
 import { Link } from 'react-router';
 
 import { Button, ButtonLink } from '@/components/ui/button';
+import { DemoBadge } from '@/components/ui/demo-badge';
 import { Spinner } from '@/components/ui/spinner';
 import { useBots } from '@/hooks/use-bots';
 import { countOf, formatDateTime, formatRelative } from '@/lib/format';
@@ -25,14 +26,17 @@ function BotCard({ bot }: { bot: BotSummary }) {
           <Bot className="size-5" aria-hidden="true" />
         </span>
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-base font-semibold text-slate-900">
-            <Link
-              to={`/dashboard/bots/${bot.id}`}
-              className="rounded hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-            >
-              {bot.name}
-            </Link>
-          </h2>
+          <div className="flex min-w-0 items-center gap-2">
+            <h2 className="truncate text-base font-semibold text-slate-900">
+              <Link
+                to={`/dashboard/bots/${bot.id}`}
+                className="rounded hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
+                {bot.name}
+              </Link>
+            </h2>
+            {bot.isDemo && <DemoBadge />}
+          </div>
           <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">
             {bot.description || 'No description'}
           </p>

@@ -10,6 +10,7 @@ import { DashboardOverview } from './dashboard-overview';
 import { formatPercent, formatSeconds } from './stat-cards';
 
 const base: Overview = {
+  hasDemoData: false,
   activeUsers: 3,
   activeChats: 2,
   totalChats: 8,

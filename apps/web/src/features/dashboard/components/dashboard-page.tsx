@@ -2,11 +2,13 @@ import { DashboardPageHeader } from '@/components/layouts/dashboard-page-header'
 import { useBots } from '@/hooks/use-bots';
 
 import { DashboardOverview } from './dashboard-overview';
+import { DemoDataBanner } from './demo-data-banner';
 import { GettingStarted } from './getting-started';
 
 export function DashboardPage() {
   const bots = useBots();
-  const hasNoBots = bots.data?.length === 0;
+  // The demo chatbot is not the customer's own: the first steps stay until they make one.
+  const hasNoOwnBots = bots.data?.every((bot) => bot.isDemo) ?? false;
 
   return (
     <div className="space-y-8">
@@ -14,8 +16,9 @@ export function DashboardPage() {
         title="Dashboard"
         description="Monitor your chatbots and user activity in real-time"
       />
+      <DemoDataBanner />
       <DashboardOverview />
-      {hasNoBots && <GettingStarted />}
+      {hasNoOwnBots && <GettingStarted />}
     </div>
   );
 }

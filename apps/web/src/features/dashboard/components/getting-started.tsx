@@ -29,7 +29,7 @@ const steps: Step[] = [
   },
 ];
 
-// Shown while the account has no chatbot yet: the three steps to the first answered visitor.
+// Shown while the account has no chatbot of its own (the demo's does not count): the three steps to the first answered visitor.
 export function GettingStarted() {
   const profile = useProfile().data;
   const firstName = profile?.first_name || profile?.name;

@@ -80,7 +80,16 @@ function DomainStatus({ bot }: { bot: BotSummary }) {
   const editor = `/dashboard/bots/${bot.id}`;
   return (
     <div className="space-y-3" data-testid="domain-status">
-      {!bot.enabled ? (
+      {bot.isDemo ? (
+        <StatusLine tone="bad" icon={<CircleAlert className="size-5" aria-hidden="true" />}>
+          <strong>{bot.name}</strong> is demo data: it never answers on a website, and the widget
+          shows visitors that chat is not available.{' '}
+          <Link to="/dashboard/bots/new" className={linkClass}>
+            Create a chatbot
+          </Link>{' '}
+          of your own to put on your site.
+        </StatusLine>
+      ) : !bot.enabled ? (
         <StatusLine tone="bad" icon={<CircleAlert className="size-5" aria-hidden="true" />}>
           <strong>{bot.name}</strong> is disabled: the widget shows visitors that chat is not
           available. Turn it on in the{' '}
