@@ -19,4 +19,6 @@ test('Google sign-in through the OpenID provider lands on the dashboard, already
   await page.getByRole('button', { name: /Account menu/ }).click();
   await expect(page.getByText(`${login}@gmail.test`)).toBeVisible();
   await expect(page.getByTestId('current-plan')).toHaveText('Current Plan: Free Trial');
+  // Created verified, the account starts with the demo data like one verified by code.
+  await expect(page.getByRole('region', { name: 'Demo data' })).toBeVisible();
 });

@@ -120,11 +120,13 @@ function customerAddress() {
 
 // Registers through the real sign-up endpoint and, unless told otherwise, verifies with the code
 // from the SMTP sink: the request context (a page's `page.request` shares the browser's cookies)
-// ends up signed in, without spending a sign-in.
+// ends up signed in, without spending a sign-in. Verifying gives the account its demo data; it is
+// cleared again through the real endpoint, so specs start from an empty account unless they ask
+// to keep it.
 export async function registerCustomer(
   request: APIRequestContext,
   account: CustomerAccount,
-  { verified = true }: { verified?: boolean } = {},
+  { verified = true, keepDemo = false }: { verified?: boolean; keepDemo?: boolean } = {},
 ) {
   const origin = process.env.E2E_BASE_URL!;
   const headers = { origin, 'x-forwarded-for': customerAddress() };
@@ -140,6 +142,9 @@ export async function registerCustomer(
     headers,
   });
   expect(verify.status(), await verify.text()).toBe(200);
+  if (keepDemo) return;
+  const cleared = await request.delete(`${origin}/api/dashboard/demo-data`, { headers });
+  expect(cleared.status(), await cleared.text()).toBe(204);
 }
 
 export async function signInWithForm(page: Page, email: string, password: string) {
@@ -162,11 +167,15 @@ function originHeader(baseURL: string) {
 // A fresh customer account with a unique address, registered (and verified when asked).
 export async function registerTestCustomer(
   request: RequestContext,
-  { verified, name = 'Casey Customer' }: { verified: boolean; name?: string },
+  {
+    verified,
+    name = 'Casey Customer',
+    keepDemo = false,
+  }: { verified: boolean; name?: string; keepDemo?: boolean },
 ): Promise<TestAccount> {
   const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   const account = { email: `customer-${unique}@example.test`, password: customerPassword, name };
-  await registerCustomer(request, account, { verified });
+  await registerCustomer(request, account, { verified, keepDemo });
   return account;
 }
 

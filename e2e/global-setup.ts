@@ -84,6 +84,8 @@ export default async function globalSetup() {
   // Browsers and the OAuth callback agree on one host name.
   process.env.E2E_BASE_URL = server.baseUrl.replace('127.0.0.1', 'localhost');
   process.env.E2E_MAIL_API = mailSink.apiUrl;
+  // Specs that start servers of their own (dashboard-scale-out) send their mail to the same sink.
+  process.env.E2E_SMTP_URL = mailSink.url;
 
   return async () => {
     await server.stop();
@@ -98,13 +100,13 @@ export default async function globalSetup() {
   };
 }
 
-function withDatabase(serverUrl: string, name: string) {
+export function withDatabase(serverUrl: string, name: string) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-async function adminQuery(serverUrl: string, statement: string) {
+export async function adminQuery(serverUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
