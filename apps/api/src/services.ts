@@ -63,7 +63,6 @@ export function createServices({
     ...resolve,
   });
   const bots = new BotsService(db);
-  const conversations = new ConversationsService(db, bots);
   // A visitor's beats land on whichever instance the load balancer picks; the PostgreSQL relay
   // reaches the owner's sockets on every instance, with or without Redis.
   const relay = createRealtimeRelay(pool, logger);
@@ -88,6 +87,8 @@ export function createServices({
     embedderFor,
     retriever,
   });
+  const analytics = new AnalyticsService({ db, bots, knowledge });
+  const conversations = new ConversationsService(db, bots, analytics);
   const webhookOutbox = new WebhookOutbox(db, queue);
   const leads = new LeadsService({ db, webhooks: webhookOutbox, realtime, logger, conversations });
   const webhooks = new WebhookService({
@@ -101,7 +102,6 @@ export function createServices({
     retryDelaySeconds: env.WEBHOOK_RETRY_DELAY_SECONDS,
     ...resolve,
   });
-  const analytics = new AnalyticsService({ db, bots, knowledge });
   const chat = new ChatService({
     db,
     conversations,

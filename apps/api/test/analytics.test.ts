@@ -244,4 +244,18 @@ describe('the analytics report', () => {
     expect(quiet.topQuestions).toEqual([]);
     expect((await report(owner, `?botId=${bot.id}`)).totals.conversations).toBe(4);
   });
+
+  test("when the owner deletes a visitor's data, then the analytics no longer show that visitor's questions in their words", async () => {
+    const privateQuestion = 'Can Mrs Henderson at 12 Elm Street collect her parcel tomorrow?';
+    await visitorAsks(privateQuestion, 'visitor-ffffffffffff6');
+    const wordings = (figures: AnalyticsReport) =>
+      [...figures.topQuestions, ...figures.unansweredQuestions].map((entry) => entry.question);
+    expect(wordings(await report())).toContain(privateQuestion);
+
+    const deleted = await owner.delete(`/api/bots/${bot.id}/visitors/visitor-ffffffffffff6`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(wordings(await report())).not.toContain(privateQuestion);
+    // Other visitors' questions stay.
+    expect(wordings(await report())).toContain('Do you sell gift vouchers?');
+  });
 });

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { analytics, analyticsBreakdowns, analyticsQuestions } from '../../db/schema';
 
@@ -191,6 +191,16 @@ export type QuestionRecord = {
   question: string;
   answered: boolean;
 };
+
+// A visitor's privacy request: a question kept in their words goes, with its counts.
+export async function deleteQuestionsWorded(db: Database, botId: string, wordings: string[]) {
+  if (wordings.length === 0) return;
+  await db
+    .delete(analyticsQuestions)
+    .where(
+      and(eq(analyticsQuestions.botId, botId), inArray(analyticsQuestions.question, wordings)),
+    );
+}
 
 export async function recordQuestion(db: Database, record: QuestionRecord) {
   await db.execute(sql`

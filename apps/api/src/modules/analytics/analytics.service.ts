@@ -21,6 +21,7 @@ import {
   importHistory,
   markAnswered,
   recentFeedback,
+  deleteQuestionsWorded,
   recordQuestion,
   recordWidgetEvent,
   todayIn,
@@ -36,6 +37,7 @@ import {
 } from './analytics.repository';
 
 const listLimit = 10;
+const keptWording = (question: string) => question.slice(0, 500);
 const pageLimit = 20;
 // Enough to read the tone of the latest ratings without the card outgrowing the page.
 const feedbackLimit = 8;
@@ -268,9 +270,13 @@ export class AnalyticsService {
       botId: input.botId,
       userId: input.userId,
       key: questionKey(input.question),
-      question: input.question.slice(0, 500),
+      question: keptWording(input.question),
       answered: input.answered,
     });
+  }
+
+  forgetQuestions(botId: string, questions: string[]) {
+    return deleteQuestionsWorded(this.options.db, botId, [...new Set(questions.map(keptWording))]);
   }
 
   recordWidgetEvent(input: {

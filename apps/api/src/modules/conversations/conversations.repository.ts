@@ -173,6 +173,28 @@ export async function deleteOwnedConversation(
   return rows.length > 0;
 }
 
+// What a visitor wrote to a bot, for a privacy request to find wherever else it is kept.
+export async function visitorQuestions(
+  db: Database,
+  userId: string,
+  botId: string,
+  visitorId: string,
+) {
+  const rows = await db
+    .select({ content: messages.content })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(
+      and(
+        eq(conversations.userId, userId),
+        eq(conversations.botId, botId),
+        eq(conversations.visitorId, visitorId),
+        eq(messages.role, 'user'),
+      ),
+    );
+  return rows.map((row) => row.content);
+}
+
 // A visitor's privacy request: their conversations with this bot (messages cascade) and the
 // contact details they left in them.
 export async function deleteVisitorData(

@@ -1,4 +1,5 @@
 import type { Database, Executor } from '../../db/client';
+import type { AnalyticsService } from '../analytics/analytics.service';
 import type { BotsService } from '../bots/bots.service';
 import {
   countOpenConversations,
@@ -17,6 +18,7 @@ import {
   messagesOf,
   setAssistantFeedback,
   startTurn,
+  visitorQuestions,
   type AssistantFeedback,
   type ConversationFilters,
   type ImportedConversation,
@@ -31,6 +33,7 @@ export class ConversationsService {
   constructor(
     private readonly db: Database,
     private readonly bots: BotsService,
+    private readonly analytics: Pick<AnalyticsService, 'forgetQuestions'>,
   ) {}
 
   list(userId: string, filters: ConversationFilters, page: { limit: number; offset: number }) {
@@ -53,8 +56,12 @@ export class ConversationsService {
     return deleteOwnedConversation(this.db, userId, conversationId);
   }
 
+  // The analytics keep the wording of questions; what this visitor asked goes from there first,
+  // so a failure leaves their conversations to delete again rather than their words behind.
   async deleteVisitorData(userId: string, botId: string, visitorId: string) {
     await this.bots.requireOwned(userId, botId);
+    const questions = await visitorQuestions(this.db, userId, botId, visitorId);
+    await this.analytics.forgetQuestions(botId, questions);
     return deleteVisitorData(this.db, userId, botId, visitorId);
   }
 
