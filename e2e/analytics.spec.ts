@@ -7,19 +7,13 @@ import {
   registerTestCustomer,
   test,
 } from './fixtures';
+import { askInWidget } from './support/widget-visitor';
 import { startHostSite } from './support/host-site';
 
 const shots = 'test-results/screens/analytics';
 
 function card(page: Page, title: string) {
   return page.getByRole('region', { name: title, exact: true });
-}
-
-async function ask(panel: ReturnType<Page['getByRole']>, question: string) {
-  const message = panel.getByRole('textbox', { name: 'Your message' });
-  await message.fill(question);
-  await message.press('Enter');
-  return panel.getByRole('log').locator('.msg.bot').last();
 }
 
 test('a question the bot could not answer is answered from the analytics page, and the next visitor gets that answer', async ({
@@ -45,7 +39,7 @@ test('a question the bot could not answer is answered from the analytics page, a
     await visitor.goto(`${site.origin}/cakes?utm_source=newsletter`);
     await visitor.getByRole('button', { name: 'Open chat' }).click();
     const panel = visitor.getByRole('dialog', { name: 'Bakery helper' });
-    const fallback = await ask(panel, 'Do you sell gift vouchers?');
+    const fallback = await askInWidget(panel, 'Do you sell gift vouchers?');
     await expect(fallback).toContainText("I'm sorry, I don't have information about that yet.");
 
     await page.goto('/dashboard/analytics');
@@ -88,7 +82,7 @@ test('a question the bot could not answer is answered from the analytics page, a
     const next = await nextContext.newPage();
     await next.goto(site.origin);
     await next.getByRole('button', { name: 'Open chat' }).click();
-    const answer = await ask(
+    const answer = await askInWidget(
       next.getByRole('dialog', { name: 'Bakery helper' }),
       'Do you sell gift vouchers?',
     );

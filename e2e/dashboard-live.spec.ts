@@ -1,5 +1,5 @@
 import { botDefaults, type Bot } from '@askwell/shared';
-import type { Page, WebSocketRoute } from '@playwright/test';
+import type { WebSocketRoute } from '@playwright/test';
 import {
   expect,
   expectNoHorizontalScroll,
@@ -7,13 +7,10 @@ import {
   registerTestCustomer,
   test,
 } from './fixtures';
+import { askInWidget, dashboardCard, leaveDetailsInWidget } from './support/widget-visitor';
 import { startHostSite } from './support/host-site';
 
 const shots = 'test-results/screens/dashboard';
-
-function card(page: Page, title: string) {
-  return page.getByRole('group', { name: title });
-}
 
 test('the owner watches visitors, chats, leads and alerts arrive on the dashboard without reloading', async ({
   page,
@@ -46,9 +43,9 @@ test('the owner watches visitors, chats, leads and alerts arrive on the dashboar
   try {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await expect(card(page, 'Active Users')).toContainText('0');
-    await expect(card(page, 'Active Chats')).toContainText('0');
-    await expect(card(page, 'Successful Leads')).toContainText('Conversion rate 0.0%');
+    await expect(dashboardCard(page, 'Active Users')).toContainText('0');
+    await expect(dashboardCard(page, 'Active Chats')).toContainText('0');
+    await expect(dashboardCard(page, 'Successful Leads')).toContainText('Conversion rate 0.0%');
     await expect(page.getByRole('main').getByText('No active alerts')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Recent activity' })).toContainText(
       'Chatbot “Bakery helper” created',
@@ -58,30 +55,23 @@ test('the owner watches visitors, chats, leads and alerts arrive on the dashboar
     const visitorContext = await browser.newContext();
     const visitor = await visitorContext.newPage();
     await visitor.goto(site.origin);
-    await expect(card(page, 'Active Users')).toContainText('1');
+    await expect(dashboardCard(page, 'Active Users')).toContainText('1');
 
     await visitor.getByRole('button', { name: 'Open chat' }).click();
     const panel = visitor.getByRole('dialog', { name: 'Bakery helper' });
-    const message = panel.getByRole('textbox', { name: 'Your message' });
-    await message.fill('Can someone contact me about a wedding cake?');
-    await message.press('Enter');
-    await expect(card(page, 'Active Chats')).toContainText('1');
-    await expect(card(page, 'Response Time')).toContainText(/\d+([.,]\d)?s/);
+    await askInWidget(panel, 'Can someone contact me about a wedding cake?');
+    await expect(dashboardCard(page, 'Active Chats')).toContainText('1');
+    await expect(dashboardCard(page, 'Response Time')).toContainText(/\d+([.,]\d)?s/);
 
-    const form = panel.getByRole('form', { name: 'Leave your details' });
-    await form.getByLabel('Name').fill('Wendy Wedding');
-    await form.getByLabel('Email').fill('wendy@example.com');
-    await form.getByLabel('I agree to be contacted about my request.').check();
-    await form.getByRole('button', { name: 'Send details' }).click();
-    await expect(panel.getByText('Thank you! We will be in touch soon.')).toBeVisible();
-    await expect(card(page, 'Successful Leads')).toContainText('Conversion rate 100.0%');
+    await leaveDetailsInWidget(panel, { name: 'Wendy Wedding', email: 'wendy@example.com' });
+    await expect(dashboardCard(page, 'Successful Leads')).toContainText('Conversion rate 100.0%');
     await expect(page.getByRole('list', { name: 'Recent activity' })).toContainText(
       'New lead Wendy Wedding from “Bakery helper”',
     );
 
     // The visitor starts over: that conversation has ended.
     await panel.getByRole('button', { name: 'New conversation' }).click();
-    await expect(card(page, 'Active Chats')).toContainText('0');
+    await expect(dashboardCard(page, 'Active Chats')).toContainText('0');
 
     // A document that cannot be read is an alert, and raises the Response Time card's badge.
     const upload = await page.request.post(`/api/bots/${bot.id}/documents`, {
@@ -99,7 +89,7 @@ test('the owner watches visitors, chats, leads and alerts arrive on the dashboar
     await expect(alerts).toContainText('“price-list.pdf” failed to process for “Bakery helper”', {
       timeout: 30_000,
     });
-    await expect(card(page, 'Response Time')).toContainText('1 alert');
+    await expect(dashboardCard(page, 'Response Time')).toContainText('1 alert');
     await expect(alerts.getByRole('link', { name: 'View' })).toHaveAttribute(
       'href',
       `/dashboard/documents?botId=${bot.id}`,
@@ -138,7 +128,7 @@ test('the owner watches visitors, chats, leads and alerts arrive on the dashboar
 
     // The visitor leaves the site: their last beat says so.
     await visitor.goto('about:blank');
-    await expect(card(page, 'Active Users')).toContainText('0');
+    await expect(dashboardCard(page, 'Active Users')).toContainText('0');
 
     // The live connection drops and stays down for a while: the header says so quietly, and
     // what happened meanwhile shows up once it is back, without a reload.
@@ -150,14 +140,14 @@ test('the owner watches visitors, chats, leads and alerts arrive on the dashboar
     await visitor.goto(site.origin);
     await page.unroute(/\/socket\.io\//);
     await expect(reconnecting).toBeHidden({ timeout: 20_000 });
-    await expect(card(page, 'Active Users')).toContainText('1');
+    await expect(dashboardCard(page, 'Active Users')).toContainText('1');
     await visitor.goto('about:blank');
-    await expect(card(page, 'Active Users')).toContainText('0');
+    await expect(dashboardCard(page, 'Active Users')).toContainText('0');
     await visitorContext.close();
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    await expect(card(page, 'Successful Leads')).toContainText('Conversion rate 100.0%');
+    await expect(dashboardCard(page, 'Successful Leads')).toContainText('Conversion rate 100.0%');
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: `${shots}/home-phone.png`, fullPage: true });
   } finally {

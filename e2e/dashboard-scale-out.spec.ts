@@ -4,18 +4,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { botDefaults, type Bot } from '@askwell/shared';
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import pg from 'pg';
 import pino from 'pino';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres';
 import { repoRoot, spawnServer, type SpawnedServer } from '../scripts/spawn-server';
 import { codeIn, customerPassword, expect, signInWithApi, test, waitForMail } from './fixtures';
 import { adminQuery, withDatabase } from './global-setup';
+import { askInWidget, dashboardCard, leaveDetailsInWidget } from './support/widget-visitor';
 import { startHostSite, type HostSite } from './support/host-site';
-
-function card(page: Page, title: string) {
-  return page.getByRole('group', { name: title });
-}
 
 type SharedDatabase = { url: string; close: () => Promise<void> };
 
@@ -127,9 +124,9 @@ test('with two server instances on one database and no Redis, the dashboard on o
 
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await expect(card(page, 'Active Users')).toContainText('0');
-    await expect(card(page, 'Active Chats')).toContainText('0');
-    await expect(card(page, 'Successful Leads')).toContainText('Conversion rate 0.0%');
+    await expect(dashboardCard(page, 'Active Users')).toContainText('0');
+    await expect(dashboardCard(page, 'Active Chats')).toContainText('0');
+    await expect(dashboardCard(page, 'Successful Leads')).toContainText('Conversion rate 0.0%');
     await expect(page.getByRole('main').getByText('No active alerts')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Recent activity' })).toContainText(
       'Chatbot “Bakery helper” created',
@@ -140,29 +137,22 @@ test('with two server instances on one database and no Redis, the dashboard on o
     contexts.push(visitorContext);
     const visitor = await visitorContext.newPage();
     await visitor.goto(site.origin);
-    await expect(card(page, 'Active Users')).toContainText('1');
+    await expect(dashboardCard(page, 'Active Users')).toContainText('1');
 
     await visitor.getByRole('button', { name: 'Open chat' }).click();
     const panel = visitor.getByRole('dialog', { name: 'Bakery helper' });
-    const message = panel.getByRole('textbox', { name: 'Your message' });
-    await message.fill('Can someone contact me about a wedding cake?');
-    await message.press('Enter');
-    await expect(card(page, 'Active Chats')).toContainText('1');
-    await expect(card(page, 'Response Time')).toContainText(/\d+([.,]\d)?s/);
+    await askInWidget(panel, 'Can someone contact me about a wedding cake?');
+    await expect(dashboardCard(page, 'Active Chats')).toContainText('1');
+    await expect(dashboardCard(page, 'Response Time')).toContainText(/\d+([.,]\d)?s/);
 
-    const form = panel.getByRole('form', { name: 'Leave your details' });
-    await form.getByLabel('Name').fill('Wendy Wedding');
-    await form.getByLabel('Email').fill('wendy@example.com');
-    await form.getByLabel('I agree to be contacted about my request.').check();
-    await form.getByRole('button', { name: 'Send details' }).click();
-    await expect(panel.getByText('Thank you! We will be in touch soon.')).toBeVisible();
-    await expect(card(page, 'Successful Leads')).toContainText('Conversion rate 100.0%');
+    await leaveDetailsInWidget(panel, { name: 'Wendy Wedding', email: 'wendy@example.com' });
+    await expect(dashboardCard(page, 'Successful Leads')).toContainText('Conversion rate 100.0%');
     await expect(page.getByRole('list', { name: 'Recent activity' })).toContainText(
       'New lead Wendy Wedding from “Bakery helper”',
     );
 
     await panel.getByRole('button', { name: 'New conversation' }).click();
-    await expect(card(page, 'Active Chats')).toContainText('0');
+    await expect(dashboardCard(page, 'Active Chats')).toContainText('0');
 
     // The owner's session on A is no use on B's host name: sign in there too. The document is
     // uploaded to B and processed by B's own workers.
@@ -182,14 +172,14 @@ test('with two server instances on one database and no Redis, the dashboard on o
     await expect(alerts).toContainText('“price-list.pdf” failed to process for “Bakery helper”', {
       timeout: 30_000,
     });
-    await expect(card(page, 'Response Time')).toContainText('1 alert');
+    await expect(dashboardCard(page, 'Response Time')).toContainText('1 alert');
 
     // Both instances read the same figures.
     const onB = await ownerContext.newPage();
     await onB.goto(`${b}/dashboard`);
     await expect(onB.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    const leadsOnA = await card(page, 'Successful Leads').textContent();
-    await expect(card(onB, 'Successful Leads')).toHaveText(leadsOnA ?? '');
+    const leadsOnA = await dashboardCard(page, 'Successful Leads').textContent();
+    await expect(dashboardCard(onB, 'Successful Leads')).toHaveText(leadsOnA ?? '');
     await expect(onB.getByRole('list', { name: 'System alerts' })).toContainText(
       '“price-list.pdf” failed to process for “Bakery helper”',
     );
@@ -235,7 +225,7 @@ test('with two server instances on one database and no Redis, the dashboard on o
     await expect(alerts).not.toContainText(notice);
 
     await visitor.goto('about:blank');
-    await expect(card(page, 'Active Users')).toContainText('0');
+    await expect(dashboardCard(page, 'Active Users')).toContainText('0');
   } finally {
     await Promise.all(contexts.map((context) => context.close()));
     await site?.close();

@@ -6,6 +6,7 @@ import {
   registerTestCustomer,
   test,
 } from './fixtures';
+import { dashboardCard } from './support/widget-visitor';
 
 const shots = 'test-results/screens/demo';
 const bannerText =
@@ -16,13 +17,9 @@ function banner(page: Page) {
   return page.getByRole('region', { name: 'Demo data' });
 }
 
-function card(page: Page, title: string) {
-  return page.getByRole('group', { name: title, exact: true });
-}
-
 // A card's figure: the first paragraph under its title.
 function figure(page: Page, title: string) {
-  return card(page, title).locator('p').first();
+  return dashboardCard(page, title).locator('p').first();
 }
 
 test('a new account starts with a marked demo, and Clear Demo Data empties every page', async ({
@@ -77,7 +74,7 @@ test('a new account starts with a marked demo, and Clear Demo Data empties every
   await expect(page.getByText('Demo data cleared successfully')).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
   await expect(figure(page, 'Successful Leads')).toHaveText('0');
-  await expect(card(page, 'Successful Leads')).toContainText('Conversion rate 0.0%');
+  await expect(dashboardCard(page, 'Successful Leads')).toContainText('Conversion rate 0.0%');
   await expect(page.getByText(`from “${demoBotName}”`)).toHaveCount(0);
   await page.screenshot({ path: `${shots}/cleared-phone.png` });
 
