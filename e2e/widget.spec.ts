@@ -526,6 +526,34 @@ test.describe('the website widget', () => {
     await context.close();
   });
 
+  test('a question sent while the chat is still loading is neither lost nor wiped', async ({
+    browser,
+  }) => {
+    // A slow server (a loaded CI machine, a phone on a bad network): the conversation so far, read
+    // before the visitor wrote, arrives only after they have typed and pressed Enter.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    let releaseLoading!: () => void;
+    const loading = new Promise<void>((resolve) => (releaseLoading = resolve));
+    await page.route(/\/conversation$/, async (route) => {
+      const response = await route.fetch();
+      await loading;
+      await route.fulfill({ response });
+    });
+    await page.goto(site.origin);
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    const panel = page.getByRole('dialog');
+    const message = panel.getByRole('textbox', { name: 'Your message' });
+    await message.fill('When are you open?');
+    await message.press('Enter');
+    releaseLoading();
+    const log = panel.getByRole('log');
+    await expect(log.locator('.msg.me')).toHaveText(['When are you open?']);
+    await expect(log.locator('.msg.bot').last()).toContainText('9 am to 6 pm');
+    await expect(message).toHaveValue('');
+    await context.close();
+  });
+
   test('a visitor whose browser speaks German gets the widget in German', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();

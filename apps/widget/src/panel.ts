@@ -133,7 +133,7 @@ const mount: PanelMount = (context: PanelContext) => {
         const chip = h('button', { type: 'button', class: 'chip' }, question);
         chip.addEventListener('click', () => {
           starters.remove();
-          void send(question);
+          void load().then(() => send(question));
         });
         starters.append(chip);
       }
@@ -328,12 +328,20 @@ const mount: PanelMount = (context: PanelContext) => {
   });
   compose.addEventListener('submit', (event) => {
     event.preventDefault();
+    void submit();
+  });
+  async function submit() {
+    if (!textarea.value.trim() || busy) return;
+    // A visitor can press Enter before the bot's settings and the conversation so far have arrived
+    // (a slow network or server): the message stays in the box and goes once they are there, instead
+    // of being dropped, or wiped from the log when the history is drawn.
+    await load();
     const text = textarea.value;
-    if (!text.trim() || busy) return;
+    if (!text.trim() || busy || !texts) return;
     textarea.value = '';
     textarea.style.height = 'auto';
     void send(text);
-  });
+  }
   closeButton.addEventListener('click', () => close());
   resetButton.addEventListener('click', () => void reset());
   contactLink.addEventListener('click', () => showLeadForm(true));
