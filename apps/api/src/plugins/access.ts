@@ -1,4 +1,4 @@
-import { hasPermissions, type StaffRole } from '@askwell/shared';
+import { accountSuspendedMessage, hasPermissions, type StaffRole } from '@askwell/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { AppError } from '../lib/app-error';
@@ -69,6 +69,15 @@ export function enforceAccess(
         body: { token: session.session.token },
       });
       throw new AppError('unauthorized', 'Please verify your email address');
+    }
+    // Suspending deletes the account's sessions; one that outlived it (made in the same instant)
+    // ends here.
+    if (session.user.suspendedAt) {
+      await auth.api.revokeSession({
+        headers: toHeaders(request),
+        body: { token: session.session.token },
+      });
+      throw new AppError('unauthorized', accountSuspendedMessage);
     }
     request.user = session.user;
     if (access === 'signed-in') return;

@@ -11,8 +11,19 @@ type Options = { db: Database; mailer: Mailer; logger: FastifyBaseLogger };
 
 export class AuthMail {
   private readonly pending = new Set<Promise<void>>();
+  // Addresses whose next password link staff asked for when they made the account: the link is
+  // better-auth's reset link, the mail says why it came.
+  private readonly welcomes = new Set<string>();
 
   constructor(private readonly options: Options) {}
+
+  expectWelcome(email: string) {
+    this.welcomes.add(email.trim().toLowerCase());
+  }
+
+  takeWelcome(email: string) {
+    return this.welcomes.delete(email.trim().toLowerCase());
+  }
 
   // Sent in the background so that response times do not reveal whether an address has an
   // account; a failure is logged, never shown to the visitor. `uncapped` is for the one mail that

@@ -35,6 +35,23 @@ export function passwordResetMail(to: string, link: string): Mail {
   };
 }
 
+export function accountCreatedMail(to: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Your Askwell account is ready: set your password',
+    text:
+      'The Askwell team created an account for you with this email address.\n\n' +
+      `Set your password here to sign in (the link works for 1 hour):\n${link}\n\n` +
+      'If the link has expired, choose "Forgot password?" on the sign-in page to get a new one.\n' +
+      'If you did not expect this account, you can ignore this email.\n',
+    html:
+      '<p>The Askwell team created an account for you with this email address.</p>' +
+      `<p><a href="${link}">Set your password</a> to sign in (the link works for 1 hour).</p>` +
+      '<p>If the link has expired, choose "Forgot password?" on the sign-in page to get a new one.</p>' +
+      '<p>If you did not expect this account, you can ignore this email.</p>',
+  };
+}
+
 export function codesLockedMail(to: string, minutes: number): Mail {
   return {
     to,

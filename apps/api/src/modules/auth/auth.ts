@@ -1,6 +1,13 @@
-import { splitFullName, trialDays, minPasswordLength } from '@askwell/shared';
+import {
+  accountSuspendedMessage,
+  splitFullName,
+  trialDays,
+  minPasswordLength,
+} from '@askwell/shared';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { eq } from 'drizzle-orm';
 import { emailOTP, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env';
@@ -8,7 +15,7 @@ import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { AuthMail } from './auth-mail';
-import { passwordResetMail, verificationCodeMail } from './auth.mails';
+import { accountCreatedMail, passwordResetMail, verificationCodeMail } from './auth.mails';
 
 export const verificationCodeTtlSeconds = 600;
 export const verificationCodeAttempts = 5;
@@ -71,6 +78,8 @@ export function createAuth({ env, db, mailer, mail, secret, logger, onCustomerVe
         role: { type: 'string', input: false, defaultValue: 'user' },
         subscriptionTier: { type: 'string', input: false, defaultValue: 'free' },
         trialEndsAt: { type: 'date', input: false, required: false },
+        // Read by the access check on every request (plugins/access.ts); only staff set it.
+        suspendedAt: { type: 'date', input: false, required: false },
       },
     },
     session: {
@@ -94,7 +103,11 @@ export function createAuth({ env, db, mailer, mail, secret, logger, onCustomerVe
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        authMail.send(passwordResetMail(user.email, url));
+        authMail.send(
+          authMail.takeWelcome(user.email)
+            ? accountCreatedMail(user.email, url)
+            : passwordResetMail(user.email, url),
+        );
       },
     },
     emailVerification: {
@@ -103,6 +116,25 @@ export function createAuth({ env, db, mailer, mail, secret, logger, onCustomerVe
       autoSignInAfterVerification: true,
     },
     databaseHooks: {
+      // Every way in (password, e-mail code, Google) ends in a new session: a suspended account
+      // gets none, whichever it tries.
+      session: {
+        create: {
+          before: async (session) => {
+            const [owner] = await db
+              .select({ suspendedAt: schema.users.suspendedAt })
+              .from(schema.users)
+              .where(eq(schema.users.id, session.userId));
+            if (owner?.suspendedAt) {
+              throw APIError.from('FORBIDDEN', {
+                message: accountSuspendedMessage,
+                code: 'ACCOUNT_SUSPENDED',
+              });
+            }
+            return { data: session };
+          },
+        },
+      },
       user: {
         create: {
           before: async (user) => {

@@ -150,6 +150,8 @@ async function createTenant(
       messageId: answer!.id,
       sessionId: apiChat.json<ChatResponse>().sessionId,
       noticeId: notice.id,
+      // The owner's account, for the staff routes that act on an account.
+      userId: owner.rows[0]!.id,
     },
     markers: [word, `visitor@${name}-shop.test`],
   };

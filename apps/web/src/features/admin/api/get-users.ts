@@ -1,27 +1,21 @@
-import type { Role, UserFilter } from '@askwell/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminUserPage, UserFilter } from '@askwell/shared';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
-export type AdminUser = {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: Role;
-  subscription_tier: 'free' | 'premium';
-  email_verified: boolean;
-  is_admin: boolean;
-  created_at: string;
-};
+export const adminUsersKey = ['admin', 'users'] as const;
 
+// Newest first, 50 at a time; each 'Load more' asks for the page before the last row shown.
 export function useAdminUsers(search: string, filter: UserFilter) {
-  return useQuery({
-    queryKey: ['admin', 'users', { search, filter }],
-    queryFn: ({ signal }) => {
+  return useInfiniteQuery({
+    queryKey: [...adminUsersKey, { search, filter }],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
       const query = new URLSearchParams({ search, filter });
-      return api.get<AdminUser[]>(`/api/admin/users?${query.toString()}`, { signal });
+      if (pageParam) query.set('before', pageParam);
+      return api.get<AdminUserPage>(`/api/admin/users?${query.toString()}`, { signal });
     },
+    getNextPageParam: (last) => last.next_cursor,
     // Typing in the search box keeps the last rows on screen instead of flashing the loader.
     placeholderData: keepPreviousData,
   });

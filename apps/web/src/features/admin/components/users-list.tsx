@@ -1,15 +1,32 @@
-import { userFilters, type UserFilter } from '@askwell/shared';
+import {
+  hasPermissions,
+  userFilters,
+  type AdminUser,
+  type Profile,
+  type UserFilter,
+} from '@askwell/shared';
 import { Search, Users } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-
-import { useAdminUsers, type AdminUser } from '../api/get-users';
+import { useProfile } from '@/lib/auth';
 import { countOf, formatDate } from '@/lib/format';
+
+import { useAdminUsers } from '../api/get-users';
 import { AdminPanel } from './admin-panel';
 import { EmptyState } from './empty-state';
 import { RoleBadge, subscriptionLabel, TierBadge } from './role-badge';
+import {
+  ChangeRoleDialog,
+  ChangeTierDialog,
+  DeleteUserDialog,
+  EditUserDialog,
+  SuspendUserDialog,
+  UnsuspendUserDialog,
+} from './user-dialogs';
+import { UserRowActions, type UserAction } from './user-row-actions';
 
 const filterLabels: Record<UserFilter, string> = {
   all: 'All Users',
@@ -26,7 +43,47 @@ function fullName(user: AdminUser) {
   return [user.first_name, user.last_name].filter(Boolean).join(' ');
 }
 
-function UserRow({ user }: { user: AdminUser }) {
+// What the signed-in staff member may do to a row; the server checks each rule again.
+function allowedActions(
+  viewer: Profile | null | undefined,
+  user: AdminUser,
+): Partial<Record<UserAction, boolean>> {
+  if (!viewer) return {};
+  const manage = hasPermissions(viewer.role, viewer.permissions, ['manage_users']);
+  const isSuper = viewer.role === 'super_admin';
+  const self = viewer.id === user.id;
+  const reachable = manage && (!user.is_admin || isSuper);
+  return {
+    edit: manage && (reachable || self),
+    tier: manage && !user.is_admin,
+    role: isSuper,
+    suspend: reachable && !self && !user.suspended_at,
+    unsuspend: reachable && !self && Boolean(user.suspended_at),
+    delete: reachable && !self,
+  };
+}
+
+function SuspendedBadge({ user }: { user: AdminUser }) {
+  if (!user.suspended_at) return null;
+  return (
+    <span
+      className="inline-flex items-center rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-red-800 ring-1 ring-red-200 ring-inset"
+      title={user.suspended_reason ? `Suspended: ${user.suspended_reason}` : 'Suspended'}
+    >
+      Suspended
+    </span>
+  );
+}
+
+function UserRow({
+  user,
+  viewer,
+  onAction,
+}: {
+  user: AdminUser;
+  viewer: Profile | null | undefined;
+  onAction: (action: UserAction, user: AdminUser) => void;
+}) {
   const name = fullName(user);
   return (
     <tr className="hover:bg-slate-50/70">
@@ -39,11 +96,14 @@ function UserRow({ user }: { user: AdminUser }) {
             {(name || user.email).charAt(0).toUpperCase()}
           </span>
           <div className="min-w-0">
-            <p className="truncate font-semibold text-slate-900">{name || '—'}</p>
+            <p className="flex min-w-0 items-center gap-2">
+              <span className="truncate font-semibold text-slate-900">{name || '—'}</span>
+              <SuspendedBadge user={user} />
+            </p>
             <p className="truncate text-slate-600">{user.email}</p>
             <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500 sm:hidden">
               <RoleBadge role={user.role} />
-              <span>
+              <span className="min-w-0">
                 {subscriptionLabel(user.role, user.subscription_tier)} · Joined{' '}
                 {formatDate(user.created_at)}
               </span>
@@ -64,6 +124,13 @@ function UserRow({ user }: { user: AdminUser }) {
       </td>
       <td className="hidden px-5 py-3.5 whitespace-nowrap text-slate-600 sm:table-cell">
         <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>
+      </td>
+      <td className="py-3.5 pr-3 pl-1 sm:pr-5">
+        <UserRowActions
+          user={user}
+          allowed={allowedActions(viewer, user)}
+          onAction={(action) => onAction(action, user)}
+        />
       </td>
     </tr>
   );
@@ -110,7 +177,10 @@ export function UsersList() {
   };
 
   const users = useAdminUsers(urlSearch, filter);
-  const rows = users.data ?? [];
+  const rows = users.data?.pages.flatMap((page) => page.users) ?? [];
+  const viewer = useProfile().data;
+  const [active, setActive] = useState<{ action: UserAction; user: AdminUser } | null>(null);
+  const close = () => setActive(null);
 
   return (
     <AdminPanel>
@@ -178,7 +248,7 @@ export function UsersList() {
         </EmptyState>
       ) : (
         <div className="overflow-x-auto">
-          <table className="min-w-full text-left text-sm">
+          <table className="w-full table-fixed text-left text-sm sm:table-auto">
             <caption className="sr-only">Users</caption>
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
@@ -194,24 +264,50 @@ export function UsersList() {
                 <th scope="col" className="hidden px-5 py-3 sm:table-cell">
                   Joined
                 </th>
+                <th scope="col" className="w-22 py-3 pr-3 pl-1 text-right sm:w-auto sm:pr-5">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((user) => (
-                <UserRow key={user.id} user={user} />
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  viewer={viewer}
+                  onAction={(action, target) => setActive({ action, user: target })}
+                />
               ))}
             </tbody>
           </table>
         </div>
       )}
       {!users.isPending && rows.length > 0 && (
-        <p
-          className="border-t border-slate-100 px-5 py-3 text-xs text-slate-500 sm:px-6"
-          aria-live="polite"
-        >
-          {countOf(rows.length, 'user')}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-5 py-3 sm:px-6">
+          <p className="text-xs text-slate-500" aria-live="polite">
+            {users.hasNextPage
+              ? `Showing the newest ${countOf(rows.length, 'user')}`
+              : `Showing all ${countOf(rows.length, 'user')}`}
+          </p>
+          {users.hasNextPage && (
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={users.isFetchingNextPage}
+              onClick={() => void users.fetchNextPage()}
+            >
+              {users.isFetchingNextPage && <Spinner className="size-4" />}
+              {users.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </Button>
+          )}
+        </div>
       )}
+      {active?.action === 'edit' && <EditUserDialog user={active.user} onClose={close} />}
+      {active?.action === 'suspend' && <SuspendUserDialog user={active.user} onClose={close} />}
+      {active?.action === 'tier' && <ChangeTierDialog user={active.user} onClose={close} />}
+      {active?.action === 'role' && <ChangeRoleDialog user={active.user} onClose={close} />}
+      {active?.action === 'delete' && <DeleteUserDialog user={active.user} onClose={close} />}
+      {active?.action === 'unsuspend' && <UnsuspendUserDialog user={active.user} onClose={close} />}
     </AdminPanel>
   );
 }
