@@ -18,6 +18,13 @@ export const botGoalLabels: Record<BotGoal, string> = {
   information: 'Information Sharing',
 };
 
+export const botToneLabels: Record<BotTone, string> = {
+  friendly: 'Friendly',
+  professional: 'Professional',
+  casual: 'Casual',
+  formal: 'Formal',
+};
+
 export const botFonts = [
   'Inter, sans-serif',
   'Roboto, sans-serif',
@@ -210,6 +217,10 @@ export type Bot = BotInput &
     // The sample bot a new account starts with: shown with a 'Demo' badge, never served to visitors,
     // removed with 'Clear Demo Data'.
     isDemo: boolean;
+    // Set when Askwell staff took the bot off the air for breaking the terms: it answers nowhere,
+    // whatever `enabled` says, until staff enable it again.
+    staffDisabledAt: string | null;
+    staffDisabledReason: string | null;
     id: string;
     createdAt: string;
     updatedAt: string;

@@ -1,5 +1,5 @@
 import type { BotInput } from '@askwell/shared';
-import { and, desc, eq, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { escapeLike, uuidPattern } from '../../db/query-helpers';
 import { chatbots, conversations, knowledgeSources } from '../../db/schema';
@@ -127,6 +127,31 @@ export async function setBotWebhook(
     .where(and(eq(chatbots.id, botId), eq(chatbots.userId, userId)))
     .returning();
   return row ?? null;
+}
+
+// Only a real customer bot, and only when its state changes, so a repeated disable writes nothing.
+export async function setStaffDisabled(
+  db: Executor,
+  botId: string,
+  disabled: { reason: string } | null,
+) {
+  if (!uuidPattern.test(botId)) return undefined;
+  const [row] = await db
+    .update(chatbots)
+    .set(
+      disabled
+        ? { staffDisabledAt: new Date(), staffDisabledReason: disabled.reason }
+        : { staffDisabledAt: null, staffDisabledReason: null },
+    )
+    .where(
+      and(
+        eq(chatbots.id, botId),
+        eq(chatbots.isDemo, false),
+        disabled ? isNull(chatbots.staffDisabledAt) : isNotNull(chatbots.staffDisabledAt),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 // The bot keeps its newest listed refusal for the editor's summary; at most one write a minute

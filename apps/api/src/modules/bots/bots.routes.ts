@@ -25,6 +25,8 @@ export function toBot(row: BotRow): Bot {
     lastRefusedOrigin: row.lastRefusedOrigin,
     lastRefusedAt: row.lastRefusedAt?.toISOString() ?? null,
     isDemo: row.isDemo,
+    staffDisabledAt: row.staffDisabledAt?.toISOString() ?? null,
+    staffDisabledReason: row.staffDisabledReason,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

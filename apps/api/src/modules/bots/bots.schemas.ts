@@ -46,6 +46,11 @@ export const botSchema = z.object({
   lastRefusedOrigin: z.string().nullable(),
   lastRefusedAt: z.string().nullable(),
   isDemo: z.boolean().describe('Sample data a new account starts with; never served to visitors.'),
+  staffDisabledAt: z
+    .string()
+    .nullable()
+    .describe('Set while Askwell staff have disabled the chatbot; the owner cannot enable it.'),
+  staffDisabledReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 }) satisfies z.ZodType<Bot>;

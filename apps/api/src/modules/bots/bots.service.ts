@@ -17,6 +17,7 @@ import {
   listDemoBotIds,
   noteRefusedOrigin,
   setBotWebhook,
+  setStaffDisabled,
   updateOwnedBot,
   type BotRow,
   type NewDemoBot,
@@ -31,9 +32,9 @@ export function botNotFound() {
 
 // Whether the widget and the public chat API may serve this bot to visitors. A demo bot's
 // conversations are made up, so nothing outside the dashboard ever reaches it: it is refused
-// exactly like a disabled bot.
-export function servesVisitors(bot: Pick<BotRow, 'enabled' | 'isDemo'>) {
-  return bot.enabled && !bot.isDemo;
+// exactly like a disabled bot. So is a bot staff disabled, whatever its owner's switch says.
+export function servesVisitors(bot: Pick<BotRow, 'enabled' | 'isDemo' | 'staffDisabledAt'>) {
+  return bot.enabled && !bot.isDemo && bot.staffDisabledAt === null;
 }
 
 // The only writer of `chatbots`: every other module reads and changes bots through this service.
@@ -108,6 +109,13 @@ export class BotsService {
     patch: { webhookUrl?: string | null; webhookSecretEncrypted?: string | null },
   ) {
     return setBotWebhook(this.db, userId, botId, patch);
+  }
+
+  // Staff's switch, apart from the owner's `enabled`: null lifts it. Takes the caller's transaction
+  // so the audit entry is written with it; undefined when nothing changed (already in that state,
+  // or no such customer bot).
+  setStaffDisabled(botId: string, disabled: { reason: string } | null, tx: Executor = this.db) {
+    return setStaffDisabled(tx, botId, disabled);
   }
 
   noteRefusedOrigin(botId: string, origin: string) {

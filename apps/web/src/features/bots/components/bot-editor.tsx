@@ -30,6 +30,7 @@ import { PersonalityFields } from './personality-fields';
 import { PublishingFields } from './publishing-fields';
 import type { SaveState } from './save-button';
 import { SaveButton } from './save-button';
+import { StaffDisabledNotice } from './staff-disabled-notice';
 import { TrainingPanel } from './training-panel';
 
 function toInput(bot: Bot): BotInput {
@@ -182,6 +183,7 @@ export function BotEditor({ bot, title }: BotEditorProps) {
           </>
         }
       />
+      {bot?.staffDisabledAt && <StaffDisabledNotice reason={bot.staffDisabledReason} />}
       <form
         noValidate
         onSubmit={(event) => {

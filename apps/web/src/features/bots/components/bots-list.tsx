@@ -10,6 +10,7 @@ import { countOf, formatDateTime, formatRelative } from '@/lib/format';
 
 import { toneLabels } from '../lib/format';
 import { KnowledgeBadge, knowledgeCounts } from './knowledge-badge';
+import { StaffDisabledNotice } from './staff-disabled-notice';
 
 function BotCard({ bot }: { bot: BotSummary }) {
   const counts = knowledgeCounts(bot.knowledge);
@@ -42,6 +43,7 @@ function BotCard({ bot }: { bot: BotSummary }) {
           </p>
         </div>
       </div>
+      {bot.staffDisabledAt && <StaffDisabledNotice reason={bot.staffDisabledReason} compact />}
       <dl className="grid flex-1 grid-cols-2 gap-x-4 gap-y-3 border-t border-slate-100 px-5 py-4 text-sm sm:px-6">
         <div className="min-w-0">
           <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500">

@@ -77,12 +77,14 @@ function Toggle({
   label,
   description,
   checked,
+  disabled = false,
   onChange,
 }: {
   id: string;
   label: string;
   description: string;
   checked: boolean;
+  disabled?: boolean;
   onChange: (checked: boolean) => void;
 }) {
   return (
@@ -92,9 +94,10 @@ function Toggle({
         type="checkbox"
         role="switch"
         checked={checked}
+        disabled={disabled}
         onChange={(event) => onChange(event.target.checked)}
         aria-describedby={`${id}-description`}
-        className="mt-0.5 size-5 shrink-0 cursor-pointer rounded accent-brand-700"
+        className="mt-0.5 size-5 shrink-0 cursor-pointer rounded accent-brand-700 disabled:cursor-not-allowed"
       />
       <div>
         <label htmlFor={id} className="cursor-pointer text-sm font-semibold text-slate-900">
@@ -134,8 +137,13 @@ export function PublishingFields({ form, bot }: { form: Form; bot: Bot | null })
           <Toggle
             id="bot-enabled"
             label="Chatbot enabled"
-            description="When off, the chatbot answers nowhere: the widget tells visitors chat is not available."
-            checked={field.value ?? true}
+            description={
+              bot?.staffDisabledAt
+                ? 'Askwell staff have disabled this chatbot, so it answers nowhere until they enable it again; this switch cannot turn it back on.'
+                : 'When off, the chatbot answers nowhere: the widget tells visitors chat is not available.'
+            }
+            checked={bot?.staffDisabledAt ? false : (field.value ?? true)}
+            disabled={Boolean(bot?.staffDisabledAt)}
             onChange={field.onChange}
           />
         )}

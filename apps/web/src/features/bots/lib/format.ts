@@ -1,11 +1,6 @@
-import type { BotTone, KnowledgeStatus } from '@askwell/shared';
+import { botToneLabels, type KnowledgeStatus } from '@askwell/shared';
 
-export const toneLabels: Record<BotTone, string> = {
-  friendly: 'Friendly',
-  professional: 'Professional',
-  casual: 'Casual',
-  formal: 'Formal',
-};
+export const toneLabels = botToneLabels;
 
 export const knowledgeLabels: Record<KnowledgeStatus, string> = {
   empty: 'No knowledge yet',

@@ -1,4 +1,4 @@
-import type { BotSummary } from '@askwell/shared';
+import { asSentence, type BotSummary } from '@askwell/shared';
 import {
   BookOpen,
   CircleAlert,
@@ -88,6 +88,12 @@ function DomainStatus({ bot }: { bot: BotSummary }) {
             Create a chatbot
           </Link>{' '}
           of your own to put on your site.
+        </StatusLine>
+      ) : bot.staffDisabledAt ? (
+        <StatusLine tone="bad" icon={<CircleAlert className="size-5" aria-hidden="true" />}>
+          <strong>{bot.name}</strong> was disabled by Askwell staff:{' '}
+          {asSentence(bot.staffDisabledReason ?? '')} The widget shows visitors that chat is not
+          available until staff enable it again.
         </StatusLine>
       ) : !bot.enabled ? (
         <StatusLine tone="bad" icon={<CircleAlert className="size-5" aria-hidden="true" />}>
