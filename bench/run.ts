@@ -18,6 +18,7 @@ const benchmarks: Record<string, () => Promise<Benchmark>> = {
   web: async () => (await import('./web-page')).runWebPageBenchmark,
   'widget-load': async () => (await import('./widget-load')).runWidgetLoadBenchmark,
   analytics: async () => (await import('./analytics')).runAnalyticsBenchmark,
+  admin: async () => (await import('./admin')).runAdminBenchmark,
 };
 
 const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');

@@ -5,7 +5,10 @@ import type { Env } from './config/env';
 import type { DatabaseHandle } from './db/client';
 import type { Resolver } from './lib/outbound-http';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { adminUsersRoutes } from './modules/admin/admin-users.routes';
+import { adminChatbotsRoutes } from './modules/admin/admin-chatbots.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { AuthMail } from './modules/auth/auth-mail';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -161,9 +164,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { db });
   await app.register(contactRoutes, { contact: services.contact });
-  await app.register(authRoutes, { auth, accounts: services.accounts, env, mail: authMail });
+  await app.register(authRoutes, {
+    auth,
+    accounts: services.accounts,
+    audit: services.audit,
+    env,
+    mail: authMail,
+  });
   await app.register(adminRoutes, { admin: services.admin });
+  await app.register(adminUsersRoutes, {
+    adminUsers: services.adminUsers,
+    auth,
+    mail: authMail,
+  });
   await app.register(notificationsRoutes, { notifications: services.notifications });
+  await app.register(auditRoutes, { audit: services.audit });
+  await app.register(adminChatbotsRoutes, { adminChatbots: services.adminChatbots });
 
   if (options.runWorkers ?? true) {
     await services.startJobs();

@@ -5,6 +5,8 @@ import { JobQueue } from './lib/job-queue';
 import type { Resolver } from './lib/outbound-http';
 import { createSecretBox } from './lib/secrets';
 import { AdminService } from './modules/admin/admin.service';
+import { AdminChatbotsService } from './modules/admin/admin-chatbots.service';
+import { AdminUsersService } from './modules/admin/admin-users.service';
 import { AnalyticsService } from './modules/analytics/analytics.service';
 import { ApiKeyCache } from './modules/api-keys/api-key-cache';
 import { ApiKeysService } from './modules/api-keys/api-keys.service';
@@ -17,6 +19,7 @@ import { DemoDataService } from './modules/demo/demo-data.service';
 import { ConversationsService } from './modules/conversations/conversations.service';
 import { KnowledgeService } from './modules/knowledge/knowledge.service';
 import { LeadsService } from './modules/leads/leads.service';
+import { AuditService } from './modules/audit/audit.service';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { embedderLookup } from './modules/retrieval/embedder';
 import { createRetriever } from './modules/retrieval/retriever';
@@ -67,8 +70,9 @@ export function createServices({
   // reaches the owner's sockets on every instance, with or without Redis.
   const relay = createRealtimeRelay(pool, logger);
   const widget = new WidgetService(db, bots, relay);
+  const audit = new AuditService(db);
   // Raised wherever a cause is noticed (a chat on any instance, a worker); heard on every instance.
-  const notifications = new NotificationsService(db, relay);
+  const notifications = new NotificationsService(db, relay, audit);
   // The owner's embedding provider embeds chunks at ingestion and questions at search time.
   const embedderFor = embedderLookup(
     (userId) => settings.providerSettings(userId),
@@ -116,6 +120,7 @@ export function createServices({
   const apiKeyCache = new ApiKeyCache(db);
   const apiKeys = new ApiKeysService(db, apiKeyCache);
   const admin = new AdminService(db);
+  const adminChatbots = new AdminChatbotsService({ db, bots, audit, notifications });
   const contact = new ContactService(db);
   const accounts = new AccountsService(db);
   const demo = new DemoDataService({
@@ -129,6 +134,7 @@ export function createServices({
     analytics,
     knowledge,
   });
+  const adminUsers = new AdminUsersService({ db, audit, knowledge, demo, logger });
   const dashboard = new DashboardService({
     conversations,
     analytics,
@@ -155,6 +161,9 @@ export function createServices({
     apiKeyCache,
     apiKeys,
     admin,
+    adminChatbots,
+    adminUsers,
+    audit,
     contact,
     accounts,
     dashboard,

@@ -13,3 +13,6 @@ export * from './widget';
 export * from './dashboard';
 export * from './analytics';
 export * from './csv';
+export * from './audit';
+export * from './admin-chatbots';
+export * from './admin-users';

@@ -81,9 +81,11 @@ export type AdminRole = {
 export const userFilters = ['all', 'admin', 'free', 'premium'] as const;
 export type UserFilter = (typeof userFilters)[number];
 
+// Spec §2's dashboard tiles: customer accounts, bots that answer (demo bots left out), their
+// conversations, and customers who joined since the first of this month.
 export type AdminOverview = {
   total_users: number;
+  active_bots: number;
+  total_chats: number;
   new_users_this_month: number;
-  verified_users: number;
-  staff_accounts: number;
 };

@@ -15,6 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type {
+  AuditAction,
+  AuditDetails,
   BotGoal,
   BotTone,
   ChatSource,
@@ -52,24 +54,40 @@ export const contactMessages = pgTable(
 // Accounts, sessions and codes, in the shape better-auth's drizzle adapter expects (plural names).
 // The spec's "profile" fields live on the user row: first_name, last_name, role, subscription_tier;
 // is_admin is derived from the role, so the two can never disagree.
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  firstName: text('first_name').notNull().default(''),
-  lastName: text('last_name').notNull().default(''),
-  role: text('role').$type<Role>().notNull().default('user'),
-  subscriptionTier: text('subscription_tier').notNull().default('free'),
-  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
-  // Set once, when it was decided whether the account gets demo data (written for a new account;
-  // skipped for one that had chatbots or predates demos); clearing the demo never resets it, so a
-  // demo never comes back.
-  demoSeededAt: timestamp('demo_seeded_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+// What the back office's user search matches, in one expression its trigram index covers.
+export const usersSearchText = sql`(email || ' ' || first_name || ' ' || last_name)`;
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    role: text('role').$type<Role>().notNull().default('user'),
+    subscriptionTier: text('subscription_tier').notNull().default('free'),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    // Set once, when it was decided whether the account gets demo data (written for a new account;
+    // skipped for one that had chatbots or predates demos); clearing the demo never resets it, so a
+    // demo never comes back.
+    demoSeededAt: timestamp('demo_seeded_at', { withTimezone: true }),
+    // Staff suspended the account: its sessions are revoked and it cannot sign in until lifted.
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The back office lists accounts newest first, a page at a time,
+    index('users_created_idx').on(table.createdAt, table.id),
+    // and finds them by any part of the e-mail or name (admin-users.repository.ts searches this
+    // very expression, so a rare term reads a few rows instead of every account).
+    index('users_search_trgm_idx').using('gin', sql`${usersSearchText} gin_trgm_ops`),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',
@@ -189,12 +207,20 @@ export const chatbots = pgTable(
     // Its rows never reach the widget, the public API, webhooks or usage, and 'Clear Demo Data'
     // deletes it with everything hanging off it.
     isDemo: boolean('is_demo').notNull().default(false),
+    // Staff disabled the bot for breaking the terms. Unlike `enabled` the owner cannot turn it back
+    // on; its widget and API refuse it as a disabled bot until staff enable it.
+    staffDisabledAt: timestamp('staff_disabled_at', { withTimezone: true }),
+    staffDisabledReason: text('staff_disabled_reason'),
     // Bumped whenever the bot's chunks change, so cached in-memory indexes know they are stale.
     indexVersion: integer('index_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('chatbots_user_id_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('chatbots_user_id_idx').on(table.userId, table.createdAt),
+    // The back office lists every bot on the platform newest first, a page at a time.
+    index('chatbots_created_idx').on(table.createdAt, table.id),
+  ],
 );
 
 // Page origins the widget refused for a bot, shown to its owner with an Allow button. One row per
@@ -620,5 +646,29 @@ export const systemNotifications = pgTable(
     index('system_notifications_open_idx')
       .on(table.userId, table.updatedAt)
       .where(sql`resolved_at is null`),
+  ],
+);
+
+// The spec's admin_logs: every staff action, append-only (a trigger refuses UPDATE, DELETE and
+// TRUNCATE). The acting staff member is kept by id and e-mail without a foreign key, so the record
+// outlives the account; the target is the user, chatbot, ticket … the action was about.
+export const adminLogs = pgTable(
+  'admin_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: text('admin_id'),
+    adminEmail: text('admin_email').notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    ipAddress: text('ip_address'),
+    details: jsonb('details').$type<AuditDetails>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('admin_logs_created_idx').on(table.createdAt, table.id),
+    index('admin_logs_admin_idx').on(table.adminId, table.createdAt),
+    index('admin_logs_action_idx').on(table.action, table.createdAt),
+    index('admin_logs_target_idx').on(table.targetId, table.createdAt),
   ],
 );

@@ -293,14 +293,34 @@ export const routes: RouteObject[] = [
                         Component: m.AdminUsersRoute,
                       })),
                   },
+                  {
+                    path: 'new',
+                    lazy: () =>
+                      import('./routes/admin/users-new').then((m) => ({
+                        Component: m.AdminUsersNewRoute,
+                      })),
+                  },
                 ],
               },
               {
                 path: 'chatbots',
-                lazy: () =>
-                  import('./routes/admin/chatbots').then((m) => ({
-                    Component: m.AdminChatbotsRoute,
-                  })),
+                ...adminSectionGuard('chatbots'),
+                children: [
+                  {
+                    index: true,
+                    lazy: () =>
+                      import('./routes/admin/chatbots').then((m) => ({
+                        Component: m.AdminChatbotsRoute,
+                      })),
+                  },
+                  {
+                    path: ':botId',
+                    lazy: () =>
+                      import('./routes/admin/chatbot-detail').then((m) => ({
+                        Component: m.AdminChatbotDetailRoute,
+                      })),
+                  },
+                ],
               },
               {
                 path: 'analytics',

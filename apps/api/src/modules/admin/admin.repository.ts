@@ -1,49 +1,30 @@
-import { staffRoles, type UserFilter } from '@askwell/shared';
-import { and, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { adminRoles, users } from '../../db/schema';
-
-const staff = [...staffRoles];
-
-// Spec §5: case-insensitive substring search on email, first name and last name; the filter
-// 'admin' keeps staff, free and premium match the subscription tier.
-export async function listUsers(db: Database, search: string, filter: UserFilter) {
-  const conditions: SQL[] = [];
-  const term = search.trim();
-  if (term) {
-    const pattern = `%${term.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-    conditions.push(
-      or(
-        ilike(users.email, pattern),
-        ilike(users.firstName, pattern),
-        ilike(users.lastName, pattern),
-      )!,
-    );
-  }
-  if (filter === 'admin') conditions.push(inArray(users.role, staff));
-  if (filter === 'free' || filter === 'premium')
-    conditions.push(eq(users.subscriptionTier, filter));
-  return db
-    .select()
-    .from(users)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(users.createdAt))
-    .limit(500);
-}
+import { adminRoles } from '../../db/schema';
 
 export async function listRoles(db: Database) {
   return db.select().from(adminRoles).orderBy(desc(adminRoles.createdAt), adminRoles.name);
 }
 
+// Spec §2's four tiles in one round trip. Demo bots and their conversations are sample data each
+// new account starts with, so they count nowhere; a bot is active while its owner has it on and
+// staff have not disabled it.
 export async function overview(db: Database) {
-  const monthStart = sql`date_trunc('month', now())`;
-  const [row] = await db
-    .select({
-      totalUsers: sql<number>`count(*) filter (where ${eq(users.role, 'user')})::int`,
-      newUsersThisMonth: sql<number>`count(*) filter (where ${gte(users.createdAt, monthStart)} and ${eq(users.role, 'user')})::int`,
-      verifiedUsers: sql<number>`count(*) filter (where ${users.emailVerified} and ${eq(users.role, 'user')})::int`,
-      staffAccounts: sql<number>`count(*) filter (where ${inArray(users.role, staff)})::int`,
-    })
-    .from(users);
-  return row!;
+  const result = await db.execute<{
+    total_users: number;
+    new_users_this_month: number;
+    active_bots: number;
+    total_chats: number;
+  }>(sql`
+    select
+      (select count(*)::int from users where role = 'user') as total_users,
+      (select count(*)::int from users
+        where role = 'user' and created_at >= date_trunc('month', now())) as new_users_this_month,
+      (select count(*)::int from chatbots
+        where enabled and staff_disabled_at is null and not is_demo) as active_bots,
+      (select count(*)::int from conversations c
+        where not exists (select 1 from chatbots b where b.id = c.bot_id and b.is_demo))
+        as total_chats
+  `);
+  return result.rows[0]!;
 }

@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 // `email` is compared in lower case: addresses are unique whatever their case.
 export async function findAccountByEmail(db: Database, email: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, verified: users.emailVerified })
+    .select({ id: users.id, email: users.email, verified: users.emailVerified, role: users.role })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return row ?? null;

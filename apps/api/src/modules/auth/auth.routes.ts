@@ -1,5 +1,6 @@
 import {
   authMessages,
+  isStaffRole,
   roles,
   signUpRequestSchema,
   updateProfileSchema,
@@ -13,13 +14,20 @@ import type { Env } from '../../config/env';
 import { AppError } from '../../lib/app-error';
 import { toHeaders } from '../../plugins/access';
 import { sendError } from '../../plugins/errors';
+import type { AuditService } from '../audit/audit.service';
 import type { AccountsService } from './accounts.service';
 import type { Auth } from './auth';
 import { accountLimits, authEndpoints, unlistedAuthIpLimit } from './auth-limits';
 import type { AuthMail } from './auth-mail';
 import { codesLockedMail } from './auth.mails';
 
-type Options = { auth: Auth; accounts: AccountsService; env: Env; mail: AuthMail };
+type Options = {
+  auth: Auth;
+  accounts: AccountsService;
+  audit: AuditService;
+  env: Env;
+  mail: AuthMail;
+};
 
 const authPrefix = '/api/auth';
 
@@ -83,7 +91,7 @@ type AuthResult = { response: Response; text: string; code: string | undefined }
 
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { auth, accounts, env, mail },
+  { auth, accounts, audit, env, mail },
 ) => {
   const { throttle } = accounts;
   app.addHook('onClose', async () => mail.idle());
@@ -160,6 +168,34 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
     if (owner) mail.send(codesLockedMail(owner.email, codeLockSeconds / 60), { uncapped: true });
   };
 
+  // Staff sign-ins go to the audit log before the session cookie is handed over: if the entry
+  // cannot be written the sign-in fails, so no staff session exists that the log does not show.
+  // A refused password is logged only for staff accounts, and only for attempts that the
+  // per-account sign-in limits let through (at most 100 an hour), so a stranger cannot flood it.
+  const recordStaffSignIn = async (request: FastifyRequest, email: string, result: AuthResult) => {
+    const signedIn = result.response.status === 200 && sessionStarted(result.text);
+    const refused = result.code === 'INVALID_EMAIL_OR_PASSWORD';
+    if (!signedIn && !refused) return;
+    const account = await accounts.findByEmail(email);
+    if (!account || !isStaffRole(account.role)) return;
+    const actor = { id: account.id, email: account.email, ip: request.ip };
+    const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null;
+    await audit.record(
+      actor,
+      signedIn
+        ? {
+            action: 'auth.sign_in',
+            target: { type: 'user', id: account.id },
+            details: { message: `${account.email} signed in`, userAgent },
+          }
+        : {
+            action: 'auth.sign_in_failed',
+            target: { type: 'user', id: account.id },
+            details: { message: `Sign-in refused for ${account.email}: wrong password`, userAgent },
+          },
+    );
+  };
+
   // A failed password counts against the account from this address and against the account as a
   // whole; a right one is given back, so the owner's own sign-ins never use up their allowance.
   const signIn: Handler = async (request, reply) => {
@@ -181,6 +217,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
     }
     const result = await callAuth(request);
     if (result.code !== 'INVALID_EMAIL_OR_PASSWORD') await giveBack();
+    await recordStaffSignIn(request, email, result);
     return send(request, reply, result);
   };
 
@@ -327,6 +364,17 @@ function emailOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const email = (body as { email?: unknown }).email;
   return typeof email === 'string' && email.length > 0 ? email.trim().toLowerCase() : undefined;
+}
+
+// A sign-in that opened a session answers with its user; a step still to take (a second factor)
+// answers without one.
+function sessionStarted(text: string) {
+  try {
+    const parsed = JSON.parse(text) as { user?: unknown };
+    return typeof parsed.user === 'object' && parsed.user !== null;
+  } catch {
+    return false;
+  }
 }
 
 function minutes(seconds: number) {

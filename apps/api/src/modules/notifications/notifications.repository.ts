@@ -1,6 +1,6 @@
 import type { SubscriptionTier, SystemNotificationSeverity } from '@askwell/shared';
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, desc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import { systemNotifications } from '../../db/schema';
 
 export type SystemNotificationRow = typeof systemNotifications.$inferSelect;
@@ -77,7 +77,7 @@ export async function listOpenNotices(db: Database, userId: string, limit: numbe
 }
 
 export async function insertStaffNotice(
-  db: Database,
+  db: Executor,
   notice: {
     severity: SystemNotificationSeverity;
     message: string;
@@ -105,18 +105,26 @@ export async function listStaffNotices(db: Database, limit: number) {
     .limit(limit);
 }
 
-export async function staffNoticeReach(db: Database, id: string) {
+export async function staffNoticeReach(db: Executor, id: string) {
   const [row] = await db
     .select({ reach: audienceReach })
     .from(systemNotifications)
     .where(eq(systemNotifications.id, id));
   return row?.reach ?? 0;
 }
-export async function withdrawStaffNotice(db: Database, id: string) {
+
+// `withdrawnNow` tells a first withdrawal from a repeated one: only the first sets resolved_at to
+// this transaction's now().
+export async function withdrawStaffNotice(db: Executor, id: string) {
   const rows = await db
     .update(systemNotifications)
     .set({ resolvedAt: sql`coalesce(${systemNotifications.resolvedAt}, now())` })
     .where(and(eq(systemNotifications.id, id), isNull(systemNotifications.userId)))
-    .returning();
-  return rows[0];
+    .returning({
+      ...getTableColumns(systemNotifications),
+      withdrawnNow: sql<boolean>`${systemNotifications.resolvedAt} = now()`,
+    });
+  if (!rows[0]) return undefined;
+  const { withdrawnNow, ...notice } = rows[0];
+  return { notice: notice as SystemNotificationRow, withdrawnNow };
 }

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { auditActorOf } from '../audit/audit.service';
 import type { SystemNotificationRow } from './notifications.repository';
 import type { NotificationsService } from './notifications.service';
 
@@ -66,7 +67,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
       config: { access, rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const published = await notifications.publish(request.user!.id, request.body);
+      const published = await notifications.publish(auditActorOf(request), request.body);
       return reply.status(201).send(toStaffNotice(published));
     },
   );
@@ -81,7 +82,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
       config: { access, rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const withdrawn = await notifications.withdraw(request.params.noticeId);
+      const withdrawn = await notifications.withdraw(
+        auditActorOf(request),
+        request.params.noticeId,
+      );
       if (!withdrawn) throw new AppError('not_found', 'Notice not found.');
       return toStaffNotice(withdrawn);
     },

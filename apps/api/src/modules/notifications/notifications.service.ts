@@ -5,6 +5,7 @@ import {
 } from '@askwell/shared';
 import type { Database } from '../../db/client';
 import type { Realtime } from '../../plugins/realtime';
+import type { AuditActor, AuditService } from '../audit/audit.service';
 import {
   insertStaffNotice,
   listOpenNotices,
@@ -22,6 +23,7 @@ export class NotificationsService {
   constructor(
     private readonly db: Database,
     private readonly realtime: Realtime,
+    private readonly audit: AuditService,
   ) {}
 
   async raise(
@@ -49,20 +51,66 @@ export class NotificationsService {
   }
 
   // Every signed-in tab hears of it; those outside the audience find nothing new when they look.
-  async publish(staffId: string, notice: Required<StaffNoticeInput>) {
-    const row = await insertStaffNotice(this.db, { ...notice, createdBy: staffId });
-    this.realtime.toEveryone(systemAlertEventName, { id: row.id });
-    return { notice: row, reach: await staffNoticeReach(this.db, row.id) };
+  // The notice and its audit entry are written together or not at all.
+  async publish(actor: AuditActor, notice: Required<StaffNoticeInput>) {
+    const published = await this.db.transaction(async (tx) => {
+      const row = await insertStaffNotice(tx, { ...notice, createdBy: actor.id });
+      const reach = await staffNoticeReach(tx, row.id);
+      await this.audit.record(
+        actor,
+        {
+          action: 'notification.publish',
+          target: { type: 'notification', id: row.id },
+          details: {
+            message: `Sent the notification “${row.message}” to ${audienceOf(row.audienceTier)}`,
+            notice: row.message,
+            severity: row.severity,
+            audience: row.audienceTier ?? 'all',
+            reach,
+          },
+        },
+        tx,
+      );
+      return { notice: row, reach };
+    });
+    this.realtime.toEveryone(systemAlertEventName, { id: published.notice.id });
+    return published;
   }
 
   listPublished(limit: number) {
     return listStaffNotices(this.db, limit);
   }
 
-  async withdraw(id: string) {
-    const row = await withdrawStaffNotice(this.db, id);
-    if (!row) return undefined;
-    this.realtime.toEveryone(systemAlertEventName, { id: row.id });
-    return { notice: row, reach: await staffNoticeReach(this.db, row.id) };
+  // Withdrawing a notice that is already withdrawn changes nothing and records nothing.
+  async withdraw(actor: AuditActor, id: string) {
+    const withdrawn = await this.db.transaction(async (tx) => {
+      const result = await withdrawStaffNotice(tx, id);
+      if (!result) return undefined;
+      const { notice: row, withdrawnNow } = result;
+      if (withdrawnNow) {
+        await this.audit.record(
+          actor,
+          {
+            action: 'notification.withdraw',
+            target: { type: 'notification', id: row.id },
+            details: {
+              message: `Withdrew the notification “${row.message}” from ${audienceOf(row.audienceTier)}`,
+              notice: row.message,
+              severity: row.severity,
+              audience: row.audienceTier ?? 'all',
+            },
+          },
+          tx,
+        );
+      }
+      return row;
+    });
+    if (!withdrawn) return undefined;
+    this.realtime.toEveryone(systemAlertEventName, { id: withdrawn.id });
+    return { notice: withdrawn, reach: await staffNoticeReach(this.db, withdrawn.id) };
   }
+}
+
+function audienceOf(tier: string | null) {
+  return tier ? `${tier} tier customers` : 'all customers';
 }

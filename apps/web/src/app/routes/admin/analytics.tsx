@@ -30,13 +30,13 @@ export function AdminAnalyticsRoute() {
     <div className="space-y-6">
       <AdminPageHeader
         title="Analytics"
-        description="Platform-wide figures, computed from real conversations."
+        description="Platform-wide figures. This page is not built yet, so it shows none."
       />
       <UpcomingList items={summaries} />
       <AdminPanel title="Growth Trends" description="Users, chatbots and conversations per month.">
-        <EmptyState icon={ChartLine} title="Nothing to chart yet">
-          The trend lines start once chatbots hold their first conversations. Until then there is
-          nothing real to show.
+        <EmptyState icon={ChartLine} title="Not available yet">
+          The growth chart is not built yet. The customer analytics of each account are real and
+          live on its own dashboard.
         </EmptyState>
       </AdminPanel>
     </div>

@@ -1,6 +1,8 @@
 import { AccessSummary } from '@/features/admin/components/access-summary';
 import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
+import { NotBuiltYet } from '@/features/admin/components/not-built-yet';
 import { OverviewTiles } from '@/features/admin/components/overview-tiles';
+import { RecentActivity } from '@/features/admin/components/recent-activity';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useProfile } from '@/lib/auth';
 
@@ -19,7 +21,9 @@ export function AdminDashboardRoute() {
         }
       />
       <OverviewTiles />
+      <RecentActivity />
       {profile && <AccessSummary role={profile.role} />}
+      <NotBuiltYet />
     </div>
   );
 }

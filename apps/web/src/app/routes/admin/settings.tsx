@@ -31,7 +31,7 @@ export function AdminSettingsRoute() {
         title="Settings"
         description="Platform-wide configuration. These settings are not editable yet."
       />
-      <UpcomingList items={sections} status="Arrives in a later release" />
+      <UpcomingList items={sections} />
     </div>
   );
 }

@@ -14,8 +14,9 @@ export function AdminTicketsRoute() {
         description="Questions and problems customers raise with the Askwell team."
       />
       <AdminPanel>
-        <EmptyState icon={LifeBuoy} title="No tickets found">
-          There are currently no support tickets to display.
+        <EmptyState icon={LifeBuoy} title="Not available yet">
+          Support tickets are not built yet: customers cannot open one, so there is nothing to list
+          here.
         </EmptyState>
       </AdminPanel>
     </div>

@@ -1,4 +1,4 @@
-import { BadgeCheck, ShieldCheck, UserPlus, Users, type LucideIcon } from 'lucide-react';
+import { Bot, MessagesSquare, UserPlus, Users, type LucideIcon } from 'lucide-react';
 
 import { formatMonthDay, formatNumber } from '@/lib/format';
 
@@ -45,25 +45,25 @@ export function OverviewTiles() {
       tone: 'bg-brand-50 text-brand-700',
     },
     {
+      label: 'Active Bots',
+      note: 'Answering visitors',
+      value: data.active_bots,
+      icon: Bot,
+      tone: 'bg-sky-50 text-sky-700',
+    },
+    {
+      label: 'Total Chats',
+      note: 'Demo bots left out',
+      value: data.total_chats,
+      icon: MessagesSquare,
+      tone: 'bg-violet-50 text-violet-700',
+    },
+    {
       label: 'New Users this month',
       note: `Since ${monthStart()}`,
       value: data.new_users_this_month,
       icon: UserPlus,
       tone: 'bg-emerald-50 text-emerald-700',
-    },
-    {
-      label: 'Verified Users',
-      note: 'E-mail confirmed',
-      value: data.verified_users,
-      icon: BadgeCheck,
-      tone: 'bg-sky-50 text-sky-700',
-    },
-    {
-      label: 'Staff Accounts',
-      note: 'Admin access',
-      value: data.staff_accounts,
-      icon: ShieldCheck,
-      tone: 'bg-violet-50 text-violet-700',
     },
   ];
 

@@ -5,7 +5,7 @@ export type UpcomingItem = { icon: LucideIcon; title: string; description: strin
 // Names what a section will hold, without numbers that are not real yet.
 export function UpcomingList({
   items,
-  status = 'No data yet',
+  status = 'Not available yet',
 }: {
   items: readonly UpcomingItem[];
   status?: string;
