@@ -1,8 +1,8 @@
 import type { AdminUserPage, DashboardOverview, Role, StaffNotice } from '@askwell/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { upsertStaffAccount } from '../src/modules/auth/staff-accounts';
 import { createTestApp, type TestContext } from './helper';
 import { BrowserClient } from './support/browser-client';
+import { signInStaff } from './support/customers';
 import { codeFrom, startSmtpSink } from './support/smtp-sink';
 
 let context: TestContext;
@@ -25,17 +25,12 @@ beforeAll(async () => {
   for (const [index, role] of (
     ['super_admin', 'sales_manager', 'support_team'] as const
   ).entries()) {
-    const email = `${role}@askwell.test`;
-    await upsertStaffAccount(context.app.auth, context.database.db, {
-      email,
-      password,
+    const { browser } = await signInStaff(context, {
       role,
-      name: `Staff ${role}`,
+      email: `${role}@askwell.test`,
+      password,
+      ip: `10.2.0.${index + 1}`,
     });
-    const browser = new BrowserClient(context.app, `10.2.0.${index + 1}`);
-    expect((await browser.post('/api/auth/sign-in/email', { email, password })).statusCode).toBe(
-      200,
-    );
     browsers.set(role, browser);
   }
   const customer = new BrowserClient(context.app, '10.2.0.9');

@@ -10,11 +10,10 @@ import type {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminLogs } from '../src/db/schema';
-import { upsertStaffAccount } from '../src/modules/auth/staff-accounts';
 import { createTestApp, type TestContext } from './helper';
 import { BrowserClient } from './support/browser-client';
 import { createBot } from './support/chat-fixtures';
-import { signUpCustomer } from './support/customers';
+import { signInStaff, signUpCustomer } from './support/customers';
 import { startSmtpSink } from './support/smtp-sink';
 
 let context: TestContext;
@@ -37,15 +36,12 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   context = await createTestApp({ envVars: { SMTP_URL: sink.url } });
   for (const role of ['super_admin', 'sales_manager', 'support_team'] as const) {
-    await upsertStaffAccount(context.app.auth, context.database.db, {
+    const { browser } = await signInStaff(context, {
+      role,
       email: email(role),
       password,
-      role,
-      name: `Staff ${role}`,
+      ip: staffIp[role],
     });
-    const browser = new BrowserClient(context.app, staffIp[role]);
-    const signIn = await browser.post('/api/auth/sign-in/email', { email: email(role), password });
-    expect(signIn.statusCode, signIn.body).toBe(200);
     browsers.set(role, browser);
   }
   browsers.set('user', await signUpCustomer(context, sink, 'owner@shop.test', '10.31.0.9'));

@@ -11,12 +11,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminLogs, chatbots } from '../src/db/schema';
-import { upsertStaffAccount } from '../src/modules/auth/staff-accounts';
 import { insertDemoBot } from '../src/modules/bots/bots.repository';
 import { createTestApp, type TestContext } from './helper';
-import { BrowserClient } from './support/browser-client';
+import type { BrowserClient } from './support/browser-client';
 import { addTextDocument, createApiKey, createBot } from './support/chat-fixtures';
-import { signUpCustomer } from './support/customers';
+import { signInStaff, signUpCustomer } from './support/customers';
 import { startSmtpSink } from './support/smtp-sink';
 
 let context: TestContext;
@@ -39,16 +38,12 @@ beforeAll(async () => {
   for (const [index, role] of (
     ['super_admin', 'sales_manager', 'support_team'] as const
   ).entries()) {
-    const email = `${role}@askwell.test`;
-    await upsertStaffAccount(context.app.auth, context.database.db, {
-      email,
-      password,
+    const { browser } = await signInStaff(context, {
       role,
-      name: `Staff ${role}`,
+      email: `${role}@askwell.test`,
+      password,
+      ip: `10.31.0.${index + 1}`,
     });
-    const browser = new BrowserClient(context.app, `10.31.0.${index + 1}`);
-    const signIn = await browser.post('/api/auth/sign-in/email', { email, password });
-    expect(signIn.statusCode, signIn.body).toBe(200);
     staff.set(role, browser);
   }
   owner = await signUpCustomer(context, sink, 'ann@quokka-shop.test', '10.31.0.9');

@@ -13,11 +13,10 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { users } from '../src/db/schema';
-import { upsertStaffAccount } from '../src/modules/auth/staff-accounts';
 import { createTestApp, type TestContext } from './helper';
 import { BrowserClient } from './support/browser-client';
 import { addTextDocument, createBot } from './support/chat-fixtures';
-import { signUpCustomer } from './support/customers';
+import { signInStaff, signUpCustomer } from './support/customers';
 import { linkFrom, startSmtpSink } from './support/smtp-sink';
 
 let context: TestContext;
@@ -40,14 +39,14 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   context = await createTestApp({ envVars: { SMTP_URL: sink.url, DATA_DIR: dataDir } });
   for (const role of ['super_admin', 'sales_manager', 'support_team'] as const) {
-    const { id } = await upsertStaffAccount(context.app.auth, context.database.db, {
+    const { id, browser } = await signInStaff(context, {
+      role,
       email: staff[role],
       password: staffPassword,
-      role,
-      name: `Staff ${role}`,
+      ip: nextIp(),
     });
     staffIds[role] = id;
-    browsers[role] = await signIn(staff[role], staffPassword);
+    browsers[role] = browser;
   }
 }, 120_000);
 afterAll(async () => {

@@ -7,11 +7,10 @@ import {
 } from '@askwell/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { permissionsOf } from '../../src/modules/auth/profile';
-import { upsertStaffAccount } from '../../src/modules/auth/staff-accounts';
 import type { RouteEntry } from '../../src/plugins/route-table';
 import { createTestApp, type TestContext } from '../helper';
 import { BrowserClient } from '../support/browser-client';
-import { signUpCustomer } from '../support/customers';
+import { signInStaff, signUpCustomer } from '../support/customers';
 import { startSmtpSink } from '../support/smtp-sink';
 
 // Every staff route × every role and a signed-out caller, generated from the route table: the
@@ -30,17 +29,12 @@ beforeAll(async () => {
   for (const [index, role] of (
     ['super_admin', 'sales_manager', 'support_team'] as const
   ).entries()) {
-    const email = `${role}@matrix.test`;
-    const password = 'staff password 123';
-    await upsertStaffAccount(context.app.auth, context.database.db, {
-      email,
-      password,
+    const { browser } = await signInStaff(context, {
       role,
-      name: `Staff ${role}`,
+      email: `${role}@matrix.test`,
+      password: 'staff password 123',
+      ip: `10.78.0.${index + 1}`,
     });
-    const browser = new BrowserClient(context.app, `10.78.0.${index + 1}`);
-    const signIn = await browser.post('/api/auth/sign-in/email', { email, password });
-    expect(signIn.statusCode, signIn.body).toBe(200);
     browsers.set(role, browser);
   }
   browsers.set('user', await signUpCustomer(context, sink, 'user@matrix.test', '10.78.0.9'));
