@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-const resultsDir = path.resolve('test-results');
+// CI runs two unit/API passes side by side, each with its own results folder.
+const resultsDir = path.resolve(process.env.TEST_RESULTS_DIR ?? 'test-results');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // `npm test -- --skip-e2e`: unit and API tests only (CI's second pass on another PostgreSQL).

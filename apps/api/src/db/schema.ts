@@ -77,6 +77,10 @@ export const users = pgTable(
     // Staff suspended the account: its sessions are revoked and it cannot sign in until lifted.
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedReason: text('suspended_reason'),
+    // better-auth's two-factor plugin: set once the person has confirmed a TOTP code.
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    // The smallest "days left" trial reminder already sent (3, then 1), so each goes out once.
+    trialReminderDays: integer('trial_reminder_days'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -671,4 +675,136 @@ export const adminLogs = pgTable(
     index('admin_logs_action_idx').on(table.action, table.createdAt),
     index('admin_logs_target_idx').on(table.targetId, table.createdAt),
   ],
+);
+
+// better-auth's two-factor plugin (usePlural): the TOTP secret and backup codes, both encrypted by
+// better-auth with the auth secret before they are written.
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [
+    index('two_factors_user_idx').on(table.userId),
+    index('two_factors_secret_idx').on(table.secret),
+  ],
+);
+
+// The back office's System Configuration, one row per section ('general', 'security', 'payment').
+// Secrets inside `value` are AES-256-GCM ciphertext (lib/secrets), never plain text.
+export const platformSettings = pgTable('platform_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// A customer's support ticket; `number` is what both sides quote ("#42").
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').generatedAlwaysAsIdentity().notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    status: text('status').notNull().default('open'),
+    botId: uuid('bot_id').references(() => chatbots.id, { onDelete: 'set null' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, {
+      onDelete: 'set null',
+    }),
+    assignedTo: text('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    // When staff first answered: the back office's average response time is measured to it.
+    firstStaffReplyAt: timestamp('first_staff_reply_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('support_tickets_status_idx').on(table.status, table.lastMessageAt),
+    index('support_tickets_user_idx').on(table.userId, table.createdAt),
+    index('support_tickets_assignee_idx').on(table.assignedTo, table.status),
+  ],
+);
+
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStaff: boolean('from_staff').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('ticket_messages_ticket_idx').on(table.ticketId, table.createdAt)],
+);
+
+// A paid (or staff-granted) Premium subscription. Its state changes only from verified provider
+// webhooks (or a staff grant); `lastEventAt` is the provider's time of the newest event applied, so
+// an older event delivered late never overwrites a newer state.
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    status: text('status').notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    // A renewal failed: Premium stays until then, and the account becomes Free after it.
+    graceEndsAt: timestamp('grace_ends_at', { withTimezone: true }),
+    grantedBy: text('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('subscriptions_provider_sub_idx').on(table.provider, table.providerSubscriptionId),
+    index('subscriptions_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+// Each provider event id once: a replayed webhook is acknowledged and not applied again.
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+// Messages an account used in one calendar month (UTC), counted with a conditional UPDATE so that
+// concurrent messages at the limit never overshoot; `alertedPercent` is the highest usage alert
+// (50, 80, 100) already raised this month.
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    periodStart: date('period_start').notNull(),
+    messages: integer('messages').notNull().default(0),
+    alertedPercent: integer('alerted_percent').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.periodStart] })],
 );
