@@ -6,6 +6,7 @@ import type { Resolver } from './lib/outbound-http';
 import { createSecretBox } from './lib/secrets';
 import { AdminService } from './modules/admin/admin.service';
 import { AdminChatbotsService } from './modules/admin/admin-chatbots.service';
+import { PlatformSettingsService } from './modules/platform-settings/platform-settings.service';
 import { AdminUsersService } from './modules/admin/admin-users.service';
 import { AnalyticsService } from './modules/analytics/analytics.service';
 import { ApiKeyCache } from './modules/api-keys/api-key-cache';
@@ -122,6 +123,7 @@ export function createServices({
   const admin = new AdminService(db);
   const adminChatbots = new AdminChatbotsService({ db, bots, audit, notifications });
   const contact = new ContactService(db);
+  const platformSettings = new PlatformSettingsService(db);
   const accounts = new AccountsService(db);
   const demo = new DemoDataService({
     db,
@@ -165,6 +167,7 @@ export function createServices({
     adminUsers,
     audit,
     contact,
+    platformSettings,
     accounts,
     dashboard,
     demo,
