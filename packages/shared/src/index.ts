@@ -16,3 +16,4 @@ export * from './csv';
 export * from './audit';
 export * from './admin-chatbots';
 export * from './admin-users';
+export * from './plans';
