@@ -5,10 +5,14 @@ import { startBenchServer } from './chat-api';
 // `npm run bench -- admin`: the back office's two big lists at the sizes issue 14 names, 100,000
 // accounts and 1,000,000 audit log entries (seeded in SQL), then p50/p95 of the users list and the
 // audit log through the running server: first pages, searches and filters, and a page 900,000
-// entries deep.
+// entries deep; also the training jobs list over 100,000 sources and the analytics growth.
 const userCount = Number(process.env.BENCH_USERS ?? 100_000);
 const logCount = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const samples = Number(process.env.BENCH_SAMPLES ?? 50);
+// Training jobs: sources of 1,000 bots, one in fifty failed (none left in flight, so the ingest
+// sweeper leaves them alone).
+const sourceCount = Number(process.env.BENCH_SOURCES ?? 100_000);
+const botCount = 1_000;
 const staffCount = 20;
 const batch = 250_000;
 
@@ -68,6 +72,25 @@ export async function runAdminBenchmark() {
         [offset, size, staffCount, auditActionNames, auditActionNames.length],
       );
     }
+    await pool.query(
+      `insert into chatbots (user_id, name, widget_config, created_at)
+       select 'bench-user-' || g, 'Bench bot ' || g, '{}'::jsonb, now() - (g % 365) * interval '1 day'
+       from generate_series(1, $1::int) g`,
+      [Math.min(botCount, userCount)],
+    );
+    await pool.query(
+      `insert into knowledge_sources (bot_id, user_id, kind, name, status, stage, progress,
+         error_message, created_at, updated_at)
+       select b.id, b.user_id, 'document', 'bench-' || g || '.pdf',
+         case when g % 50 = 0 then 'failed' else 'completed' end,
+         case when g % 50 = 0 then 'failed' else 'completed' end, 100,
+         case when g % 50 = 0 then 'no extractable text was found' end,
+         now() - g * interval '1 minute', now() - g * interval '1 minute'
+       from generate_series(1, $1::int) g
+       join (select id, user_id, row_number() over (order by id) as rn from chatbots) b
+         on b.rn = 1 + g % $2::int`,
+      [sourceCount, Math.min(botCount, userCount)],
+    );
     await pool.query('analyze');
     const seedSeconds = (performance.now() - seedStarted) / 1000;
 
@@ -89,6 +112,9 @@ export async function runAdminBenchmark() {
       logsByAdminActionDates: `/api/admin/logs?admin=staff3%40&action=user.delete&from=${lastMonth}`,
       logsAdminNobody: '/api/admin/logs?admin=nobody%40',
       logsDeepCursor: `/api/admin/logs?before=${deep!.cursor}`,
+      jobsFirstPage: '/api/admin/jobs',
+      jobsFailed: '/api/admin/jobs?status=failed',
+      growth: '/api/admin/analytics/growth',
     };
 
     const latency: Record<string, { p50Ms: number; p95Ms: number; rows: number }> = {};
@@ -129,6 +155,7 @@ export async function runAdminBenchmark() {
       load_average: os.loadavg().map((value) => Math.round(value * 100) / 100),
       users: userCount,
       admin_logs: logCount,
+      knowledge_sources: sourceCount,
       seed_seconds: Math.round(seedSeconds * 10) / 10,
       samples,
       endpoints: latency,

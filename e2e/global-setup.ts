@@ -7,6 +7,7 @@ import { assertChromiumInstalled } from './chromium';
 import { startSmtpSink } from './support/smtp-sink';
 import { staffAccounts, staffPassword } from './fixtures';
 import { oidcClient, startOidcProvider } from './support/oidc-provider';
+import { startStripeServer } from '../apps/api/test/support/stripe-server';
 
 const roleNames = {
   super_admin: 'Sam Super',
@@ -39,6 +40,8 @@ export default async function globalSetup() {
     redirectUri: `http://localhost:${port}/api/auth/callback/google`,
   });
   const mailSink = await startSmtpSink();
+  // Stripe's stand-in on loopback (billing.spec.ts): Checkout and the API calls Askwell makes.
+  const stripe = await startStripeServer();
   const server = await spawnServer({
     NODE_ENV: 'test',
     PORT: String(port),
@@ -51,6 +54,7 @@ export default async function globalSetup() {
     // As behind a proxy: the suite's test customers each sign up from an address of their own
     // (fixtures.ts), so the per-address sign-up limit sees many customers, as in life.
     TRUST_PROXY: 'true',
+    STRIPE_API_BASE: stripe.url,
   });
   for (const [role, email] of Object.entries(staffAccounts)) {
     const created = spawnSync(
@@ -86,11 +90,16 @@ export default async function globalSetup() {
   process.env.E2E_MAIL_API = mailSink.apiUrl;
   // Specs that start servers of their own (dashboard-scale-out) send their mail to the same sink.
   process.env.E2E_SMTP_URL = mailSink.url;
+  process.env.E2E_STRIPE_URL = stripe.url;
+  // Specs that set up a state no screen can reach (a trial that has ended) use the server's database.
+  process.env.E2E_DATABASE_URL = databaseUrl;
+  process.env.E2E_DATA_DIR = server.dataDir;
 
   return async () => {
     await server.stop();
     await oidc.close();
     await mailSink.close();
+    await stripe.close();
     if (serverUrl) {
       await adminQuery(
         serverUrl,

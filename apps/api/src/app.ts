@@ -7,6 +7,10 @@ import type { Resolver } from './lib/outbound-http';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import { adminChatbotsRoutes } from './modules/admin/admin-chatbots.routes';
+import { adminSystemRoutes } from './modules/admin/admin-system.routes';
+import { recordRequests } from './lib/request-metrics';
+import { ticketsRoutes } from './modules/tickets/tickets.routes';
+import { TicketsService } from './modules/tickets/tickets.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuth, type Auth } from './modules/auth/auth';
@@ -30,6 +34,10 @@ import type { LeadsService } from './modules/leads/leads.service';
 import { webhooksRoutes } from './modules/leads/webhooks.routes';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { brandedMailer, mailAddress } from './modules/site-settings/site-mail';
+import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
+import type { SiteSettingsService } from './modules/site-settings/site-settings.service';
+import { adminRolesRoutes } from './modules/admin/admin-roles.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { widgetRoutes } from './modules/widget/widget.routes';
 import { refusedOriginsRoutes } from './modules/widget/refused-origins.routes';
@@ -42,6 +50,11 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerRealtime } from './plugins/realtime';
 import { recordRouteTable } from './plugins/route-table';
+import { plansRoutes } from './modules/plans/plans.routes';
+import type { PlansService } from './modules/plans/plans.service';
+import { adminBillingRoutes } from './modules/billing/admin-billing.routes';
+import { billingRoutes, billingWebhookRoutes } from './modules/billing/billing.routes';
+import type { BillingService } from './modules/billing/billing.service';
 import { createServices } from './services';
 import {
   defaultWebDistDir,
@@ -73,18 +86,26 @@ declare module 'fastify' {
     leads: LeadsService;
     secrets: SecretBox;
     chat: ChatService;
+    // Tests end lapsed Premium at a chosen moment, as the billing sweep does on its own.
+    billing: BillingService;
+    // Tests run the trial sweep at a chosen moment rather than on its timer.
+    plans: PlansService;
   }
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database, logger } = options;
   const { db } = database;
-  const mailer =
-    options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger });
+  // Mail carries Settings → General's site name and admin e-mail (read when each mail is sent).
+  const mailer = brandedMailer(
+    options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db, logger }),
+    mailAddress(env.MAIL_FROM),
+    async () => (late.siteSettings ? late.siteSettings.general() : null),
+  );
   const authMail = new AuthMail({ db, mailer, logger });
   // The services need the auth instance (realtime checks sessions), so the demo service is handed
   // over once they exist; no account can be verified before the app is ready.
-  const late: { demo?: DemoDataService } = {};
+  const late: { demo?: DemoDataService; siteSettings?: SiteSettingsService } = {};
   const auth = createAuth({
     env,
     db,
@@ -110,13 +131,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   recordRouteTable(app);
   requireDeclaredAccess(app);
   app.decorate('auth', auth);
-  enforceAccess(app, { auth, db, publicUrl: env.PUBLIC_URL });
+  enforceAccess(app, {
+    auth,
+    db,
+    publicUrl: env.PUBLIC_URL,
+    twoFactorSetupPending: async (user, session) =>
+      (await late.siteSettings?.twoFactorSetupPending(user, session)) ?? false,
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Razorpay's subscription checkout runs only from its own script, in its own frame.
+        scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
+        frameSrc: ["'self'", 'https://api.razorpay.com'],
         // React and charting libraries set inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -143,13 +172,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     authSecret: options.authSecret,
     realtime,
     outboundResolve: options.outboundResolve,
+    mailer,
   });
   late.demo = services.demo;
+  recordRequests(app, services.metrics);
+  late.siteSettings = services.siteSettings;
   const { bots, chat, conversations, knowledge, leads, webhooks, widget } = services;
   // Before any route is registered, so every route's hooks include these.
   enforceApiKeyAccess(app, {
     db,
     keys: services.apiKeyCache,
+    plans: services.plans,
     rateLimitPerKey: env.CHAT_RATE_LIMIT_PER_KEY,
     rateLimitPerBot: env.CHAT_RATE_LIMIT_PER_BOT,
   });
@@ -157,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     auth,
     bots,
     widget,
+    plans: services.plans,
     secret: options.authSecret,
     publicUrl: env.PUBLIC_URL,
     limits: options.widgetLimits,
@@ -170,7 +204,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     audit: services.audit,
     env,
     mail: authMail,
+    siteSettings: services.siteSettings,
   });
+  await app.register(siteSettingsRoutes, { siteSettings: services.siteSettings });
+  await app.register(adminRolesRoutes, { adminRoles: services.adminRoles });
   await app.register(adminRoutes, { admin: services.admin });
   await app.register(adminUsersRoutes, {
     adminUsers: services.adminUsers,
@@ -180,6 +217,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(adminChatbotsRoutes, { adminChatbots: services.adminChatbots });
+  await app.register(adminSystemRoutes, { adminSystem: services.adminSystem });
+  // Built here rather than in createServices: only API requests act on tickets, and their mail goes
+  // through this app's mailer.
+  const tickets = new TicketsService({
+    db,
+    audit: services.audit,
+    realtime,
+    mailer,
+    logger,
+    publicUrl: env.PUBLIC_URL,
+  });
+  app.addHook('onClose', () => tickets.idle());
+  await app.register(ticketsRoutes, { tickets });
 
   if (options.runWorkers ?? true) {
     await services.startJobs();
@@ -192,22 +242,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('leads', leads);
   app.decorate('secrets', services.secrets);
   app.decorate('chat', chat);
-  await app.register(botsRoutes, { bots, knowledge });
-  await app.register(knowledgeRoutes, { bots, knowledge });
+  app.decorate('plans', services.plans);
+  await app.register(botsRoutes, { bots, knowledge, plans: services.plans });
+  await app.register(knowledgeRoutes, { bots, knowledge, plans: services.plans });
+  await app.register(plansRoutes, { plans: services.plans });
+  app.decorate('billing', services.billing);
+  const billingOptions = { billing: services.billing, publicUrl: env.PUBLIC_URL };
+  await app.register(billingRoutes, billingOptions);
+  await app.register(billingWebhookRoutes, billingOptions);
+  await app.register(adminBillingRoutes, {
+    billing: services.billing,
+    paymentSettings: services.paymentSettings,
+  });
   await app.register(leadsRoutes, { leads });
   await app.register(conversationsRoutes, { conversations });
   await app.register(dashboardRoutes, { dashboard: services.dashboard });
   await app.register(demoRoutes, { demo: services.demo });
   await app.register(analyticsRoutes, { analytics: services.analytics });
   await app.register(webhooksRoutes, { bots, webhooks });
-  await app.register(settingsRoutes, { settings: services.settings });
-  await app.register(apiKeysRoutes, { apiKeys: services.apiKeys });
+  await app.register(settingsRoutes, { settings: services.settings, plans: services.plans });
+  await app.register(apiKeysRoutes, { apiKeys: services.apiKeys, plans: services.plans });
   await app.register(chatApiRoutes, { chat, publicUrl: env.PUBLIC_URL });
   await app.register(refusedOriginsRoutes, { bots, widget });
   await app.register(widgetRoutes, {
     bots,
     conversations,
     chat,
+    plans: services.plans,
     leads,
     presence: widget,
     analytics: services.analytics,

@@ -6,7 +6,12 @@ import type { Resolver } from './lib/outbound-http';
 import { createSecretBox } from './lib/secrets';
 import { AdminService } from './modules/admin/admin.service';
 import { AdminChatbotsService } from './modules/admin/admin-chatbots.service';
+import { AdminSystemService } from './modules/admin/admin-system.service';
+import { RequestMetrics } from './lib/request-metrics';
 import { PlatformSettingsService } from './modules/platform-settings/platform-settings.service';
+import { auditLoggingOn, SiteSettingsService } from './modules/site-settings/site-settings.service';
+import { brandedMailer, mailAddress } from './modules/site-settings/site-mail';
+import { AdminRolesService } from './modules/admin/admin-roles.service';
 import { AdminUsersService } from './modules/admin/admin-users.service';
 import { AnalyticsService } from './modules/analytics/analytics.service';
 import { ApiKeyCache } from './modules/api-keys/api-key-cache';
@@ -22,6 +27,10 @@ import { KnowledgeService } from './modules/knowledge/knowledge.service';
 import { LeadsService } from './modules/leads/leads.service';
 import { AuditService } from './modules/audit/audit.service';
 import { NotificationsService } from './modules/notifications/notifications.service';
+import { createMailer, type Mailer } from './modules/mail/mailer';
+import { PlansService } from './modules/plans/plans.service';
+import { BillingService } from './modules/billing/billing.service';
+import { PaymentSettingsService } from './modules/billing/payment-settings.service';
 import { embedderLookup } from './modules/retrieval/embedder';
 import { createRetriever } from './modules/retrieval/retriever';
 import { WebhookOutbox } from './modules/leads/webhook-outbox';
@@ -40,6 +49,8 @@ export type ServicesOptions = {
   realtime: Realtime;
   // Tests resolve the names of customer-supplied URLs without DNS.
   outboundResolve?: Resolver;
+  // The app's own mailer (tests hand one in); otherwise one from SMTP_URL, as the app makes it.
+  mailer?: Mailer;
 };
 
 export type Services = ReturnType<typeof createServices>;
@@ -53,6 +64,7 @@ export function createServices({
   authSecret,
   realtime,
   outboundResolve,
+  mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db: database.db, logger }),
 }: ServicesOptions) {
   const { db, pool } = database;
   const resolve = outboundResolve ? { resolve: outboundResolve } : {};
@@ -71,9 +83,28 @@ export function createServices({
   // reaches the owner's sockets on every instance, with or without Redis.
   const relay = createRealtimeRelay(pool, logger);
   const widget = new WidgetService(db, bots, relay);
-  const audit = new AuditService(db);
+  const platformSettings = new PlatformSettingsService(db);
+  const audit = new AuditService(db, () => auditLoggingOn(platformSettings));
+  const siteSettings = new SiteSettingsService({
+    db,
+    platformSettings,
+    audit,
+    mailFrom: env.MAIL_FROM,
+  });
+  const adminRoles = new AdminRolesService(db, audit);
+  // The worker's mail carries Settings → General too (the app hands in one that already does).
+  const siteMailer = brandedMailer(mailer, mailAddress(env.MAIL_FROM), () =>
+    siteSettings.general(),
+  );
   // Raised wherever a cause is noticed (a chat on any instance, a worker); heard on every instance.
   const notifications = new NotificationsService(db, relay, audit);
+  const plans = new PlansService({
+    db,
+    notifications,
+    mailer: siteMailer,
+    logger,
+    publicUrl: env.PUBLIC_URL,
+  });
   // The owner's embedding provider embeds chunks at ingestion and questions at search time.
   const embedderFor = embedderLookup(
     (userId) => settings.providerSettings(userId),
@@ -122,8 +153,17 @@ export function createServices({
   const apiKeys = new ApiKeysService(db, apiKeyCache);
   const admin = new AdminService(db);
   const adminChatbots = new AdminChatbotsService({ db, bots, audit, notifications });
+  // Filled by the API's request hook (app.ts); a worker or CLI has no requests to count.
+  const metrics = new RequestMetrics();
+  const adminSystem = new AdminSystemService({
+    db,
+    metrics,
+    realtime,
+    knowledge,
+    audit,
+    dataDir: env.DATA_DIR,
+  });
   const contact = new ContactService(db);
-  const platformSettings = new PlatformSettingsService(db);
   const accounts = new AccountsService(db);
   const demo = new DemoDataService({
     db,
@@ -137,6 +177,20 @@ export function createServices({
     knowledge,
   });
   const adminUsers = new AdminUsersService({ db, audit, knowledge, demo, logger });
+  const paymentSettings = new PaymentSettingsService({ db, secrets, audit, platformSettings });
+  // Subscription state from the providers' verified webhooks; tiers through adminUsers' path.
+  const billing = new BillingService({
+    db,
+    paymentSettings,
+    adminUsers,
+    audit,
+    notifications,
+    mailer: siteMailer,
+    logger,
+    stripeApiBase: env.STRIPE_API_BASE,
+    razorpayApiBase: env.RAZORPAY_API_BASE,
+    graceDays: env.BILLING_GRACE_DAYS,
+  });
   const dashboard = new DashboardService({
     conversations,
     analytics,
@@ -164,23 +218,34 @@ export function createServices({
     apiKeys,
     admin,
     adminChatbots,
+    adminSystem,
+    metrics,
     adminUsers,
     audit,
     contact,
     platformSettings,
+    siteSettings,
+    adminRoles,
     accounts,
     dashboard,
     demo,
     analytics,
     notifications,
+    plans,
+    paymentSettings,
+    billing,
     // Ingestion (with its sweeper and scheduled re-syncs) and webhook deliveries.
     async startJobs() {
       await knowledge.start();
       await webhooks.start();
+      plans.start();
+      await billing.start();
     },
     // Running jobs finish first (pg-boss waits for them), so nothing is left half done.
     async stopJobs() {
       knowledge.stop();
+      plans.stop();
+      billing.stop();
       await queue.stop();
     },
   };

@@ -12,6 +12,7 @@ import {
   typingIndicator,
   unavailableNotice,
   unavailableText,
+  assistantUnavailableText,
   type FeedbackSender,
   type ShownMessage,
 } from './render';
@@ -220,6 +221,11 @@ const mount: PanelMount = (context: PanelContext) => {
     } catch (error) {
       finished = true;
       typing.remove();
+      // The owner's plan is out of messages: a calm note, not an error the visitor caused.
+      if (error instanceof ApiFailure && error.code === 'quota_exceeded') {
+        notice(assistantUnavailableText[lang] ?? assistantUnavailableText.en!);
+        return;
+      }
       const text =
         error instanceof ApiFailure && error.code === 'rate_limited'
           ? texts.rateLimited

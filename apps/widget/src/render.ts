@@ -156,6 +156,13 @@ export const disabledText: Record<string, string> = {
   de: 'Der Chat ist gerade nicht verfügbar.',
   fr: 'Le chat n’est pas disponible pour le moment.',
 };
+// The owner's plan has no messages left this month: the visitor is told calmly, the owner is alerted.
+export const assistantUnavailableText: Record<string, string> = {
+  en: 'This assistant is unavailable right now.',
+  es: 'Este asistente no está disponible en este momento.',
+  de: 'Dieser Assistent ist gerade nicht verfügbar.',
+  fr: 'Cet assistant n’est pas disponible pour le moment.',
+};
 export const offlineText: Record<string, string> = {
   en: 'Chat could not be reached. Please try again later.',
   es: 'No se pudo conectar con el chat. Inténtalo más tarde.',

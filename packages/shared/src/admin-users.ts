@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passwordSchema, subscriptionTiers, type SubscriptionTier } from './auth';
+import type { SubscriptionStatus } from './billing';
 import { roles, type Role } from './roles';
 
 // The back office's Users screen (spec §2): one row of the list, as the API returns it.
@@ -16,6 +17,8 @@ export type AdminUser = {
   suspended_at: string | null;
   suspended_reason: string | null;
   bot_count: number;
+  // Of the subscription the plan comes from (payments); null when the account never had one.
+  subscription_status: SubscriptionStatus | null;
 };
 
 // Newest first, a page at a time: `next_cursor` is passed back as `before` for the next page and

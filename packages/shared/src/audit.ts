@@ -6,6 +6,8 @@ import { isCalendarDate } from './fields';
 export const auditActions = {
   'auth.sign_in': { label: 'Signed in', security: true },
   'auth.sign_in_failed': { label: 'Sign-in refused', security: true },
+  'auth.two_factor_enable': { label: 'Set up two-factor authentication', security: true },
+  'auth.two_factor_disable': { label: 'Turned off two-factor authentication', security: true },
   'user.create': { label: 'Created a user', security: true },
   'user.update': { label: 'Edited a user', security: false },
   'user.password_set': { label: "Set a user's password", security: true },
@@ -20,12 +22,15 @@ export const auditActions = {
   'ticket.assign': { label: 'Assigned a ticket', security: false },
   'ticket.reply': { label: 'Replied to a ticket', security: false },
   'ticket.close': { label: 'Closed a ticket', security: false },
+  'ticket.reopen': { label: 'Reopened a ticket', security: false },
   'notification.publish': { label: 'Sent a notification', security: false },
   'notification.withdraw': { label: 'Withdrew a notification', security: false },
   'settings.update': { label: 'Changed settings', security: true },
   'role.permissions_change': { label: 'Changed role permissions', security: true },
   'job.retry': { label: 'Retried a training job', security: false },
   'job.cancel': { label: 'Cancelled a training job', security: false },
+  'subscription.grant': { label: 'Granted Premium', security: false },
+  'payment_settings.update': { label: 'Changed payment settings', security: true },
 } as const satisfies Record<string, { label: string; security: boolean }>;
 
 export type AuditAction = keyof typeof auditActions;

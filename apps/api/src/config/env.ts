@@ -94,6 +94,17 @@ const envSchema = z.object({
   // The embedding model asked of an owner's custom OpenAI-compatible endpoint (dense retrieval);
   // with an OpenAI key, text-embedding-3-small is used.
   EMBEDDING_MODEL: z.string().trim().min(1, 'must not be empty').default('text-embedding-3-small'),
+  // Where the payment SDKs send their API calls; unset means the providers' own hosts. Tests and
+  // local development point them at a server on loopback that speaks the same API.
+  STRIPE_API_BASE: z.url({ error: 'must be an absolute URL' }).optional(),
+  RAZORPAY_API_BASE: z.url({ error: 'must be an absolute URL' }).optional(),
+  // How long Premium stays after a renewal fails, before the account becomes Free.
+  BILLING_GRACE_DAYS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 60')
+    .max(60, 'must be between 0 and 60')
+    .default(7),
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -34,6 +34,7 @@ import type {
   WebhookDeliveryStatus,
   WebhookEvent,
   WebsitePage,
+  TicketStatus,
 } from '@askwell/shared';
 
 export const contactMessages = pgTable(
@@ -306,6 +307,10 @@ export const knowledgeSources = pgTable(
     index('knowledge_sources_bot_idx').on(table.botId),
     index('knowledge_sources_user_idx').on(table.userId, table.createdAt),
     index('knowledge_sources_next_sync_idx').on(table.nextSyncAt),
+    // The back office's Training Jobs list: every source on the platform, newest change first,
+    // all of them or one status at a time.
+    index('knowledge_sources_updated_idx').on(table.updatedAt, table.id),
+    index('knowledge_sources_status_updated_idx').on(table.status, table.updatedAt, table.id),
   ],
 );
 
@@ -717,7 +722,7 @@ export const supportTickets = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     subject: text('subject').notNull(),
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<TicketStatus>().notNull().default('open'),
     botId: uuid('bot_id').references(() => chatbots.id, { onDelete: 'set null' }),
     conversationId: uuid('conversation_id').references(() => conversations.id, {
       onDelete: 'set null',

@@ -3,10 +3,12 @@ export type ErrorCode =
   | 'invalid_json'
   | 'unauthorized'
   | 'forbidden'
+  | 'two_factor_setup_required'
   | 'not_found'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'quota_exceeded'
   | 'bot_disabled'
   | 'origin_not_allowed'
   | 'widget_session_invalid'
@@ -18,10 +20,13 @@ const statusByCode: Record<ErrorCode, number> = {
   invalid_json: 400,
   unauthorized: 401,
   forbidden: 403,
+  two_factor_setup_required: 403,
   not_found: 404,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  // A plan limit: the message names it and how to raise it.
+  quota_exceeded: 402,
   bot_disabled: 403,
   origin_not_allowed: 403,
   widget_session_invalid: 401,

@@ -117,6 +117,35 @@ export class JobQueue {
     return rows.length > 0;
   }
 
+  // Cancels the waiting or running jobs of `name` whose data field matches; a running handler is
+  // not interrupted by pg-boss, so its own work must notice (see KnowledgeService.cancel).
+  async cancelOpen(name: string, field: string, value: string) {
+    await this.start();
+    const { rows } = await this.boss
+      .getDb()
+      .executeSql(
+        `select id from pgboss.job where name = $1 and state in ('created', 'retry', 'active') and data->>$2 = $3`,
+        [name, field, value],
+      );
+    const ids = (rows as Array<{ id: string }>).map((row) => row.id);
+    if (ids.length > 0) await this.boss.cancel(name, ids);
+    return ids.length;
+  }
+
+  // The open jobs (waiting, retrying or running) of `name` for the given values of a JSON field of
+  // their data, with when each was started.
+  async openJobsFor(name: string, field: string, values: string[]) {
+    if (values.length === 0) return [];
+    await this.start();
+    const { rows } = await this.boss
+      .getDb()
+      .executeSql(
+        `select data->>$2 as key, state, started_on from pgboss.job where name = $1 and state in ('created', 'retry', 'active') and data->>$2 = any($3::text[])`,
+        [name, field, values],
+      );
+    return rows as Array<{ key: string; state: string; started_on: Date | null }>;
+  }
+
   async stop() {
     this.stopping = true;
     if (!this.started) return;

@@ -1,4 +1,9 @@
-import { accountSuspendedMessage, hasPermissions, type StaffRole } from '@askwell/shared';
+import {
+  accountSuspendedMessage,
+  hasPermissions,
+  twoFactorMessages,
+  type StaffRole,
+} from '@askwell/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { AppError } from '../lib/app-error';
@@ -48,9 +53,17 @@ export function requireDeclaredAccess(app: FastifyInstance) {
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+type Options = {
+  auth: Auth;
+  db: Database;
+  publicUrl?: string;
+  // Settings → Security: a staff session that must set up TOTP before it may do anything else.
+  twoFactorSetupPending?: (user: SessionUser, session: { createdAt: Date }) => Promise<boolean>;
+};
+
 export function enforceAccess(
   app: FastifyInstance,
-  { auth, db, publicUrl }: { auth: Auth; db: Database; publicUrl?: string },
+  { auth, db, publicUrl, twoFactorSetupPending }: Options,
 ) {
   app.decorateRequest('user', null);
   // Before validation: a caller who may not use a route learns nothing of what it accepts.
@@ -78,6 +91,9 @@ export function enforceAccess(
         body: { token: session.session.token },
       });
       throw new AppError('unauthorized', accountSuspendedMessage);
+    }
+    if (await twoFactorSetupPending?.(session.user, session.session)) {
+      throw new AppError('two_factor_setup_required', twoFactorMessages.setupRequired);
     }
     request.user = session.user;
     if (access === 'signed-in') return;

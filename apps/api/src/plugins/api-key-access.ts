@@ -7,6 +7,7 @@ import { hashApiKey } from '../modules/api-keys/api-key-secret';
 import { touchApiKey } from '../modules/api-keys/api-keys.repository';
 import { findBotById, type BotRow } from '../modules/bots/bots.repository';
 import { servesVisitors } from '../modules/bots/bots.service';
+import type { PlansService } from '../modules/plans/plans.service';
 
 // The customer's server calling the public API: whose key it is and which of their bots it asks.
 export type ApiKeyCaller = { accountId: string; keyId: string; bot: BotRow };
@@ -29,6 +30,7 @@ declare module 'fastify' {
 export type ApiKeyAccessOptions = {
   db: Database;
   keys: ApiKeyCache;
+  plans: PlansService;
   rateLimitPerKey: number;
   rateLimitPerBot: number;
 };
@@ -37,7 +39,7 @@ export type ApiKeyAccessOptions = {
 // the body is read (401 unknown, 403 revoked); after validation the message size (413), the bot
 // (404, 403 not the key owner's or disabled), then the per-key and per-bot limits (429).
 export function enforceApiKeyAccess(app: FastifyInstance, options: ApiKeyAccessOptions) {
-  const { db, keys } = options;
+  const { db, keys, plans } = options;
   const authenticated = new WeakMap<FastifyRequest, { accountId: string; keyId: string }>();
   app.decorateRequest('apiKeyCaller', null);
 
@@ -105,6 +107,8 @@ export function enforceApiKeyAccess(app: FastifyInstance, options: ApiKeyAccessO
       throw new AppError('forbidden', 'This API key cannot use this chatbot.');
     }
     if (!servesVisitors(bot)) throw new AppError('forbidden', 'This chatbot is disabled.');
+    // Only plans with API access reach here, and those never pause a chatbot.
+    const plan = await plans.requireFeature(caller.accountId, 'apiAccess');
     request.apiKeyCaller = { ...caller, bot };
     for (const limit of [keyLimit, botLimit]) {
       const result = await limit(request);
@@ -118,5 +122,7 @@ export function enforceApiKeyAccess(app: FastifyInstance, options: ApiKeyAccessO
         );
       }
     }
+    // Last, so a refused or throttled request never uses up the month's allowance.
+    await plans.consumeMessage(caller.accountId, plan);
   });
 }

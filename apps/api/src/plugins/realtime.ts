@@ -12,6 +12,9 @@ export type Realtime = {
   toUser: (userId: string, event: string, payload: unknown) => void;
   // Every signed-in tab, e.g. a notice staff published for all accounts.
   toEveryone: (event: string, payload: unknown) => void;
+  // Accounts with a socket open now: every instance's with the Redis adapter, else this one's.
+  // Worker processes have no sockets, so no answer.
+  onlineAccounts?: () => Promise<{ ids: string[]; scope: 'all_instances' | 'this_instance' }>;
 };
 
 function userRoom(userId: string) {
@@ -170,8 +173,21 @@ export async function registerRealtime(
 
   // Without Redis, socket.io reaches only this instance's sockets; the PostgreSQL relay reaches
   // every instance's (each listener above delivers to its own, this one included).
-  if (!redisUrl && pool) return createRealtimeRelay(pool, app.log);
+  const onlineAccounts = async () => {
+    const rooms = redisUrl
+      ? (await io.fetchSockets()).flatMap((socket) => [...socket.rooms])
+      : [...io.of('/').adapter.rooms.keys()];
+    const ids = new Set(
+      rooms.filter((room) => room.startsWith('user:')).map((room) => room.slice(5)),
+    );
+    return {
+      ids: [...ids],
+      scope: redisUrl ? ('all_instances' as const) : ('this_instance' as const),
+    };
+  };
+  if (!redisUrl && pool) return { ...createRealtimeRelay(pool, app.log), onlineAccounts };
   return {
+    onlineAccounts,
     toUser: (userId, event, payload) => {
       io.to(userRoom(userId)).emit(event, payload);
     },

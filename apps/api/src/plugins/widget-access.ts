@@ -6,6 +6,7 @@ import type { BotRow } from '../modules/bots/bots.repository';
 import { servesVisitors, type BotsService } from '../modules/bots/bots.service';
 import { originMatches, ownOrigins, requestOrigin } from '../modules/widget/widget-origin';
 import { WidgetTokens } from '../modules/widget/widget-token';
+import type { EffectivePlan, PlansService } from '../modules/plans/plans.service';
 import type { WidgetService } from '../modules/widget/widget.service';
 import { toHeaders } from './access';
 
@@ -36,6 +37,8 @@ export type WidgetCaller = {
   // Askwell's own page showing the owner (or staff) a bot that is not yet allowed anywhere.
   preview: boolean;
   visitorId: string | null;
+  // The owner's plan, which the message route counts against.
+  plan: EffectivePlan;
 };
 
 declare module 'fastify' {
@@ -54,6 +57,7 @@ export type WidgetAccessOptions = {
   auth: Auth;
   bots: BotsService;
   widget: WidgetService;
+  plans: PlansService;
   // Signs visitor session tokens (WidgetTokens).
   secret: string;
   publicUrl?: string;
@@ -79,7 +83,7 @@ export async function mayPreviewBot(auth: Auth, request: FastifyRequest, bot: Bo
 // enabled → origin allowed → visitor session → rate limits. Runs before body validation so a
 // refused caller learns nothing else.
 export function enforceWidgetAccess(app: FastifyInstance, options: WidgetAccessOptions) {
-  const { auth, bots, widget } = options;
+  const { auth, bots, widget, plans } = options;
   const tokens = new WidgetTokens(options.secret);
   const limits = { ...defaultWidgetLimits, ...options.limits };
   app.decorateRequest('widget', null);
@@ -110,6 +114,13 @@ export function enforceWidgetAccess(app: FastifyInstance, options: WidgetAccessO
     if (!servesVisitors(bot)) {
       throw new AppError('bot_disabled', 'This chat is not available right now.');
     }
+    // A chatbot paused by its owner's plan is refused the same way; the owner was told why.
+    const plan = await plans.requireBotAnswering(bot).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'bot_disabled') {
+        throw new AppError('bot_disabled', 'This chat is not available right now.');
+      }
+      throw error;
+    });
 
     const ownPage = origin !== null && own.has(origin);
     const preview = ownPage && (await mayPreviewBot(auth, request, bot));
@@ -143,6 +154,6 @@ export function enforceWidgetAccess(app: FastifyInstance, options: WidgetAccessO
     } else {
       await throttle(`widget:address:${bot.id}:${request.ip}`, limits.addressRequests);
     }
-    request.widget = { bot, origin, preview, visitorId };
+    request.widget = { bot, origin, preview, visitorId, plan };
   });
 }

@@ -72,7 +72,16 @@ describe('role × staff-route matrix', () => {
   test('when the route table is read, then every /api/admin route declares staff roles that match its admin area in the spec', () => {
     const routes = staffRoutes();
     expect(routes.map((route) => route.url)).toEqual(
-      expect.arrayContaining(['/api/admin/overview', '/api/admin/users', '/api/admin/roles']),
+      expect.arrayContaining([
+        '/api/admin/overview',
+        '/api/admin/users',
+        '/api/admin/roles',
+        '/api/admin/roles/:roleId/permissions',
+        '/api/admin/settings/general',
+        '/api/admin/settings/security',
+        '/api/admin/tickets',
+        '/api/admin/tickets/:ticketNumber/assignee',
+      ]),
     );
     for (const route of routes.filter((entry) => entry.url.startsWith('/api/admin'))) {
       const label = `${route.method} ${route.url}`;

@@ -7,7 +7,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      <Toaster position="top-right" containerClassName="app-toasts" />
+      {/* Below the 64 px top bar, so a toast never covers its menus while it shows. */}
+      <Toaster position="top-right" containerStyle={{ top: 76 }} />
     </>
   );
 }

@@ -267,6 +267,25 @@ export const routes: RouteObject[] = [
                     Component: m.SettingsRoute,
                   })),
               },
+              {
+                path: 'help',
+                lazy: () =>
+                  import('./routes/dashboard/help').then((m) => ({ Component: m.HelpRoute })),
+              },
+              {
+                path: 'help/new',
+                lazy: () =>
+                  import('./routes/dashboard/help-new').then((m) => ({
+                    Component: m.HelpNewRoute,
+                  })),
+              },
+              {
+                path: 'help/:ticketNumber',
+                lazy: () =>
+                  import('./routes/dashboard/help-ticket').then((m) => ({
+                    Component: m.HelpTicketRoute,
+                  })),
+              },
               { path: '*', loader: throwNotFound, Component: throwNotFound },
             ],
           },
@@ -323,6 +342,19 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'jobs',
+                ...adminSectionGuard('jobs'),
+                children: [
+                  {
+                    index: true,
+                    lazy: () =>
+                      import('./routes/admin/jobs').then((m) => ({
+                        Component: m.AdminJobsRoute,
+                      })),
+                  },
+                ],
+              },
+              {
                 path: 'analytics',
                 ...adminSectionGuard('analytics'),
                 children: [
@@ -344,6 +376,13 @@ export const routes: RouteObject[] = [
                     lazy: () =>
                       import('./routes/admin/tickets').then((m) => ({
                         Component: m.AdminTicketsRoute,
+                      })),
+                  },
+                  {
+                    path: ':ticketNumber',
+                    lazy: () =>
+                      import('./routes/admin/ticket-detail').then((m) => ({
+                        Component: m.AdminTicketDetailRoute,
                       })),
                   },
                 ],

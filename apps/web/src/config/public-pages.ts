@@ -1,3 +1,5 @@
+import { formatPlanPrice, planDefinitions, trialDays } from '@askwell/shared';
+
 import { caseStudies } from '@/features/case-studies/data/case-studies';
 
 import { paths } from './paths';
@@ -34,8 +36,7 @@ export const publicPages: PublicPage[] = [
   {
     path: paths.pricing,
     title: pageTitle('Pricing'),
-    description:
-      'Askwell plans: Free for your first chatbot and Premium at $49 per month for growing teams. 14-day free trial, no credit card required.',
+    description: `Askwell plans: Free for your first chatbot and Premium at ${formatPlanPrice(planDefinitions.premium)} per month for growing teams. ${trialDays}-day free trial, no credit card required.`,
     modules: [route('pricing')],
   },
   {

@@ -24,7 +24,14 @@ async function fetchProfile(): Promise<Profile | null> {
     signedOutByUser = false;
     return profile;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    // A staff session that must still set up two-factor counts as signed out: signing in again
+    // leads through the set-up.
+    if (
+      error instanceof ApiError &&
+      (error.status === 401 || error.code === 'two_factor_setup_required')
+    ) {
+      return null;
+    }
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { accounts, sessions, users, usersSearchText } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
-export type UserListRow = UserRow & { botCount: number };
+export type UserListRow = UserRow & { botCount: number; subscriptionStatus: string | null };
 
 // Where the previous page ended: the last row's id, and its time as a fallback for a row that
 // was deleted in between.
@@ -15,6 +15,11 @@ const staff = [...staffRoles];
 // Written out in full: drizzle leaves column names unqualified in a one-table select, which
 // would make `id` the chatbot's own id here.
 const botCount = sql<number>`(select count(*)::int from chatbots owned where owned.user_id = "users"."id")`;
+// The status of the subscription the account's plan comes from (billing owns the table): the
+// one giving Premium first, else the newest that is not an abandoned checkout.
+const subscriptionStatus = sql<string | null>`(select s.status from subscriptions s
+  where s.user_id = "users"."id" and s.status <> 'incomplete'
+  order by (s.status in ('active', 'trialing', 'past_due')) desc, s.created_at desc limit 1)`;
 
 // Spec §5: case-insensitive substring search on email, first name and last name; 'admin' keeps
 // staff; free and premium match the customers' subscription tier (staff carry the default tier
@@ -52,12 +57,16 @@ export async function listUsers(
     );
   }
   const rows = await db
-    .select({ user: users, botCount })
+    .select({ user: users, botCount, subscriptionStatus })
     .from(users)
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.limit);
-  return rows.map(({ user, botCount: bots }) => ({ ...user, botCount: bots }));
+  return rows.map(({ user, botCount: bots, subscriptionStatus: status }) => ({
+    ...user,
+    botCount: bots,
+    subscriptionStatus: status,
+  }));
 }
 
 // `lock` holds the row until the transaction ends, so two staff acting on one account at once

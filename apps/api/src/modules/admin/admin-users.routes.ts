@@ -9,6 +9,7 @@ import {
   isStaffRole,
   roles,
   rolesForSection,
+  subscriptionStatuses,
   subscriptionTiers,
   userFilters,
   type AdminUser,
@@ -41,6 +42,7 @@ const adminUserSchema = z.object({
   suspended_at: z.string().nullable(),
   suspended_reason: z.string().nullable(),
   bot_count: z.number().int(),
+  subscription_status: z.enum(subscriptionStatuses).nullable(),
 }) satisfies z.ZodType<AdminUser>;
 
 const pageSchema = z.object({
@@ -76,6 +78,11 @@ function toAdminUser(row: UserListRow): AdminUser {
     suspended_at: row.suspendedAt?.toISOString() ?? null,
     suspended_reason: row.suspendedReason,
     bot_count: row.botCount,
+    subscription_status: (subscriptionStatuses as readonly string[]).includes(
+      row.subscriptionStatus ?? '',
+    )
+      ? (row.subscriptionStatus as AdminUser['subscription_status'])
+      : null,
   };
 }
 

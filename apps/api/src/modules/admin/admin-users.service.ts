@@ -11,7 +11,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { AuditActor, AuditService } from '../audit/audit.service';
+import type { AuditActor, AuditService, SystemActor } from '../audit/audit.service';
 import type { DemoDataService } from '../demo/demo-data.service';
 import type { KnowledgeService } from '../knowledge/knowledge.service';
 import {
@@ -303,9 +303,18 @@ export class AdminUsersService {
     });
   }
 
-  async changeTier(actor: StaffActor, userId: string, tier: SubscriptionTier) {
+  // Staff through the Users screen; Askwell itself (SystemActor) when a subscription starts or
+  // ends, inside the transaction that changed the subscription (`within`), with `reason` saying why.
+  async changeTier(
+    actor: StaffActor | SystemActor,
+    userId: string,
+    tier: SubscriptionTier,
+    { within, reason }: { within?: Executor; reason?: string } = {},
+  ) {
     const { db, audit } = this.options;
-    return db.transaction(async (tx) => {
+    const run = <T>(work: (tx: Executor) => Promise<T>) =>
+      within ? work(within) : db.transaction(work);
+    return run(async (tx) => {
       const user = await findUser(tx, userId, { lock: true });
       if (!user) throw notFound();
       if (isStaffRole(user.role)) {
@@ -323,7 +332,7 @@ export class AdminUsersService {
           action: 'user.tier_change',
           target: { type: 'user', id: user.id },
           details: {
-            message: `Changed ${user.email} from ${tierLabels[beforeTier]} to ${tierLabels[tier]}`,
+            message: `Changed ${user.email} from ${tierLabels[beforeTier]} to ${tierLabels[tier]}${reason ? `: ${reason}` : ''}`,
             email: user.email,
             before: { tier: beforeTier },
             after: { tier },

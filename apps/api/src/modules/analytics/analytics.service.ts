@@ -1,6 +1,7 @@
 import {
   analyticsMaxDays,
   conversionRate,
+  estimateCostUsd,
   type AddAnswerInput,
   type AnalyticsQuery,
   type AnalyticsQuestion,
@@ -42,16 +43,6 @@ const pageLimit = 20;
 // Enough to read the tone of the latest ratings without the card outgrowing the page.
 const feedbackLimit = 8;
 const rangeDays = { today: 1, '7d': 7, '30d': 30, '90d': 90 } as const;
-
-// List prices in US dollars per million tokens (input, output) as the providers publish them;
-// a custom endpoint's model has no known price.
-const pricesPerMillion: Record<string, [number, number]> = {
-  'openai:gpt-4-turbo': [10, 30],
-  'openai:gpt-3.5-turbo': [0.5, 1.5],
-  'anthropic:claude-3-opus-20240229': [15, 75],
-  'anthropic:claude-3-sonnet-20240229': [3, 15],
-  'google:gemini-1.5-pro': [1.25, 5],
-};
 
 // Questions that mean the same (stemmed words without stop words, in any order) share a key;
 // a question made only of stop words keys on its own lower-cased text.
@@ -234,20 +225,13 @@ export class AnalyticsService {
       unansweredQuestions: unanswered.map(toQuestion),
       languages: languages.map((row) => ({ language: row.value, conversations: row.total })),
       heatmap: cells,
-      models: answerers.map((row) => {
-        const price = pricesPerMillion[row.value];
-        return {
-          answerer: row.value,
-          answers: row.total,
-          promptTokens: row.prompt_tokens,
-          completionTokens: row.completion_tokens,
-          estimatedCostUsd: price
-            ? Math.round(
-                ((row.prompt_tokens * price[0] + row.completion_tokens * price[1]) / 1e6) * 1e4,
-              ) / 1e4
-            : null,
-        };
-      }),
+      models: answerers.map((row) => ({
+        answerer: row.value,
+        answers: row.total,
+        promptTokens: row.prompt_tokens,
+        completionTokens: row.completion_tokens,
+        estimatedCostUsd: estimateCostUsd(row.value, row.prompt_tokens, row.completion_tokens),
+      })),
     };
   }
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import type { ApiKeyRow } from './api-keys.repository';
+import type { PlansService } from '../plans/plans.service';
 import type { ApiKeysService } from './api-keys.service';
 
 export function toApiKey(row: ApiKeyRow): ApiKey {
@@ -30,10 +31,10 @@ const apiKeyCreatedSchema = z.object({
   secret: z.string(),
 }) satisfies z.ZodType<ApiKeyCreated>;
 
-export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> = async (
-  app,
-  { apiKeys },
-) => {
+export const apiKeysRoutes: FastifyPluginAsyncZod<{
+  apiKeys: ApiKeysService;
+  plans: PlansService;
+}> = async (app, { apiKeys, plans }) => {
   app.get(
     '/api/api-keys',
     {
@@ -52,6 +53,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ apiKeys: ApiKeysService }> =
       config: { access: 'signed-in', rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
+      await plans.requireFeature(request.user!.id, 'apiAccess');
       const { row, secret } = await apiKeys.create(request.user!.id, request.body.name);
       const created: ApiKeyCreated = { key: toApiKey(row), secret };
       return reply.status(201).header('cache-control', 'no-store').send(created);

@@ -12,11 +12,14 @@ import {
 
 // Who did it: the signed-in staff member (request.user) and the address the request came from.
 export type AuditActor = { id: string; email: string; ip: string | null };
+// Askwell itself, acting on a provider's verified webhook or a scheduled job (no staff member).
+export type SystemActor = { id: null; email: string; ip: null };
 
 export type AuditEvent = {
   action: AuditAction;
   target?: {
-    type: 'user' | 'chatbot' | 'ticket' | 'notification' | 'role' | 'job' | 'settings';
+    type:
+      'user' | 'chatbot' | 'ticket' | 'notification' | 'role' | 'job' | 'settings' | 'subscription';
     id: string;
   };
   details: AuditDetails;
@@ -24,11 +27,19 @@ export type AuditEvent = {
 
 // The one way a staff action reaches admin_logs. Callers record after the action succeeded, in the
 // same transaction when they have one (pass it as `db`), so the log never claims what did not happen.
+//
+// Settings' 'Enable Audit Logging' switch is applied here and nowhere else: with it off, actions
+// marked `security` in the catalogue are still written, the rest are not.
 export class AuditService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly loggingOn: () => Promise<boolean> = async () => true,
+  ) {}
 
-  async record(actor: AuditActor, event: AuditEvent, db: Executor = this.db) {
-    if (!auditActions[event.action]) throw new Error(`Unknown audit action ${event.action}`);
+  async record(actor: AuditActor | SystemActor, event: AuditEvent, db: Executor = this.db) {
+    const kind = auditActions[event.action];
+    if (!kind) throw new Error(`Unknown audit action ${event.action}`);
+    if (!kind.security && !(await this.loggingOn())) return null;
     return insertAdminLog(db, {
       adminId: actor.id,
       adminEmail: actor.email,

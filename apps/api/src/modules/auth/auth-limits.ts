@@ -37,6 +37,15 @@ export const authEndpoints: readonly AuthEndpoint[] = [
   { method: 'POST', url: '/sign-in/social', ipLimit: { max: 20, timeWindow: '5 minutes' } },
   { method: 'GET', url: '/callback/:id', ipLimit: { max: 30, timeWindow: '5 minutes' } },
   { method: 'POST', url: '/callback/:id', ipLimit: { max: 30, timeWindow: '5 minutes' } },
+  // Staff TOTP: set up (with the password), confirm or enter a code, turn off. Codes are also
+  // limited per account by the plugin (5 per sign-in challenge, 10 in a row lock it for 15 minutes).
+  { method: 'POST', url: '/two-factor/enable', ipLimit: { max: 10, timeWindow: '15 minutes' } },
+  {
+    method: 'POST',
+    url: '/two-factor/verify-totp',
+    ipLimit: { max: 30, timeWindow: '10 minutes' },
+  },
+  { method: 'POST', url: '/two-factor/disable', ipLimit: { max: 10, timeWindow: '15 minutes' } },
   // Where better-auth sends a browser whose OAuth callback failed before it knew our error page.
   { method: 'GET', url: '/error', ipLimit: { max: 30, timeWindow: '1 minute' } },
 ];

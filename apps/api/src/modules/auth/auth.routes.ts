@@ -3,6 +3,7 @@ import {
   isStaffRole,
   roles,
   signUpRequestSchema,
+  twoFactorMessages,
   updateProfileSchema,
   type AuthConfig,
   type Profile,
@@ -15,6 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { toHeaders } from '../../plugins/access';
 import { sendError } from '../../plugins/errors';
 import type { AuditService } from '../audit/audit.service';
+import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import type { AccountsService } from './accounts.service';
 import type { Auth } from './auth';
 import { accountLimits, authEndpoints, unlistedAuthIpLimit } from './auth-limits';
@@ -27,6 +29,7 @@ type Options = {
   audit: AuditService;
   env: Env;
   mail: AuthMail;
+  siteSettings: SiteSettingsService;
 };
 
 const authPrefix = '/api/auth';
@@ -44,6 +47,13 @@ const messageByCode: Record<string, string> = {
   INVALID_EMAIL: 'Please enter a valid email address.',
   USER_ALREADY_EXISTS: authMessages.duplicateEmail,
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: authMessages.duplicateEmail,
+  INVALID_CODE: 'This code is not right. Enter the current code from your authenticator app.',
+  INVALID_PASSWORD: 'Your password is not right.',
+  TOTP_ALREADY_ENABLED: 'Two-factor authentication is already set up for this account.',
+  INVALID_TWO_FACTOR_COOKIE: 'This sign-in has expired. Please sign in again.',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'Too many wrong codes. Please sign in again.',
+  ACCOUNT_TEMPORARILY_LOCKED:
+    'Too many wrong codes for this account. Please try again in 15 minutes.',
 };
 
 // A guess that was checked against a code and lost (better-auth's per-code limit included).
@@ -65,6 +75,20 @@ const updateUserSchema = z.object({
     .max(2048, 'This image address is too long.')
     .nullable()
     .optional(),
+});
+
+const passwordBodySchema = z.object({
+  password: z
+    .string({ error: 'Please enter your password.' })
+    .min(1, 'Please enter your password.')
+    .max(128, 'Password must be at most 128 characters long.'),
+});
+
+const totpCodeSchema = z.object({
+  code: z
+    .string({ error: 'Enter the 6-digit code from your authenticator app.' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'),
 });
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -91,7 +115,7 @@ type AuthResult = { response: Response; text: string; code: string | undefined }
 
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { auth, accounts, audit, env, mail },
+  { auth, accounts, audit, env, mail, siteSettings },
 ) => {
   const { throttle } = accounts;
   app.addHook('onClose', async () => mail.idle());
@@ -298,17 +322,94 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
     return relay(request, reply);
   };
 
+  // Two-factor is for staff: a customer's session cannot set it up, and while Settings require it
+  // nobody can turn their own off.
+  const staffSession = async (request: FastifyRequest) => {
+    const session = await auth.api.getSession({ headers: toHeaders(request) });
+    if (!session) throw new AppError('unauthorized', 'Please sign in to continue.');
+    if (!isStaffRole(session.user.role)) {
+      throw new AppError('forbidden', twoFactorMessages.staffOnly);
+    }
+    return session;
+  };
+  const staffActor = (request: FastifyRequest, user: { id: string; email: string }) => ({
+    id: user.id,
+    email: user.email,
+    ip: request.ip,
+  });
+
+  const enableTwoFactor: Handler = async (request, reply) => {
+    await staffSession(request);
+    // The authenticator app lists the account under the site's name (Settings → General).
+    const { site_name } = await siteSettings.general();
+    request.body = { ...(request.body as object), method: 'totp', issuer: site_name };
+    return relay(request, reply);
+  };
+
+  // With a session this confirms a new set-up; without one it is the second step of a sign-in
+  // (the plugin's two_factor cookie names the account). Either way the log says so.
+  const verifyTotp: Handler = async (request, reply) => {
+    const before = await auth.api.getSession({ headers: toHeaders(request) });
+    // "Enter a code at each sign-in": no device is ever remembered.
+    request.body = { ...(request.body as object), trustDevice: false };
+    const result = await callAuth(request);
+    const user = result.response.status === 200 ? userOf(result.text) : undefined;
+    if (user && isStaffRole(user.role)) {
+      const actor = staffActor(request, user);
+      await audit.record(
+        actor,
+        before
+          ? {
+              action: 'auth.two_factor_enable',
+              target: { type: 'user', id: user.id },
+              details: { message: `${user.email} set up two-factor authentication` },
+            }
+          : {
+              action: 'auth.sign_in',
+              target: { type: 'user', id: user.id },
+              details: {
+                message: `${user.email} signed in with an authenticator code`,
+                userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+              },
+            },
+      );
+    }
+    return send(request, reply, result);
+  };
+
+  const disableTwoFactor: Handler = async (request, reply) => {
+    const session = await staffSession(request);
+    if (await siteSettings.twoFactorRequired()) {
+      throw new AppError('forbidden', twoFactorMessages.requiredCannotDisable);
+    }
+    const result = await callAuth(request);
+    if (result.response.status === 200) {
+      await audit.record(staffActor(request, session.user), {
+        action: 'auth.two_factor_disable',
+        target: { type: 'user', id: session.user.id },
+        details: { message: `${session.user.email} turned off two-factor authentication` },
+      });
+    }
+    return send(request, reply, result);
+  };
+
   const handlers: Record<string, Handler> = {
     'POST /sign-in/email': signIn,
     'POST /sign-up/email': signUp,
     'POST /email-otp/send-verification-otp': sendCode,
     'POST /email-otp/verify-email': verifyCode,
     'POST /request-password-reset': requestReset,
+    'POST /two-factor/enable': enableTwoFactor,
+    'POST /two-factor/verify-totp': verifyTotp,
+    'POST /two-factor/disable': disableTwoFactor,
   };
   const bodySchemas: Record<string, z.ZodType> = {
     'POST /sign-up/email': signUpRequestSchema,
     'POST /email-otp/send-verification-otp': sendCodeSchema,
     'POST /update-user': updateUserSchema,
+    'POST /two-factor/enable': passwordBodySchema,
+    'POST /two-factor/verify-totp': totpCodeSchema,
+    'POST /two-factor/disable': passwordBodySchema,
   };
   for (const { method, url, ipLimit } of authEndpoints) {
     const name = `${method} ${url}`;
@@ -374,6 +475,17 @@ function sessionStarted(text: string) {
     return typeof parsed.user === 'object' && parsed.user !== null;
   } catch {
     return false;
+  }
+}
+
+function userOf(text: string) {
+  try {
+    const parsed = JSON.parse(text) as { user?: { id?: unknown; email?: unknown; role?: unknown } };
+    const user = parsed.user;
+    if (typeof user?.id !== 'string' || typeof user.email !== 'string') return undefined;
+    return { id: user.id, email: user.email, role: typeof user.role === 'string' ? user.role : '' };
+  } catch {
+    return undefined;
   }
 }
 

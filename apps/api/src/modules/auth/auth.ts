@@ -8,7 +8,7 @@ import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq } from 'drizzle-orm';
-import { emailOTP, genericOAuth } from 'better-auth/plugins';
+import { emailOTP, genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env';
 import type { Database } from '../../db/client';
@@ -170,6 +170,13 @@ export function createAuth({ env, db, mailer, mail, secret, logger, onCustomerVe
       },
     },
     plugins: [
+      // Staff TOTP (Settings → Security, /admin/profile). Only staff reach its endpoints
+      // (auth.routes.ts); a sign-in of an account with it on answers `twoFactorRedirect` and the
+      // session starts only after /two-factor/verify-totp.
+      twoFactor({
+        // A wrong code at sign-in is also counted by the per-account code limits in auth.routes.ts.
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
       emailOTP({
         otpLength: 6,
         expiresIn: verificationCodeTtlSeconds,

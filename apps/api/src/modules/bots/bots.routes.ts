@@ -2,6 +2,7 @@ import { botInputSchema, type Bot, type BotSummary, type KnowledgeStatus } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { KnowledgeService } from '../knowledge/knowledge.service';
+import type { PlansService } from '../plans/plans.service';
 import type { BotRow } from './bots.repository';
 import { botSchema, botSummarySchema } from './bots.schemas';
 import { botNotFound, botParamsSchema, type BotsService } from './bots.service';
@@ -47,7 +48,8 @@ function knowledgeStatus(counts: {
 export const botsRoutes: FastifyPluginAsyncZod<{
   bots: BotsService;
   knowledge: KnowledgeService;
-}> = async (app, { bots, knowledge }) => {
+  plans: PlansService;
+}> = async (app, { bots, knowledge, plans }) => {
   app.get(
     '/api/bots',
     {
@@ -78,6 +80,7 @@ export const botsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'signed-in' },
     },
     async (request, reply) => {
+      await plans.requireBotAllowance(request.user!.id);
       const row = await bots.create(request.user!.id, request.body);
       return reply.status(201).send(toBot(row));
     },

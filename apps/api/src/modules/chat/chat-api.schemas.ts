@@ -69,6 +69,9 @@ export const chatApiErrors = {
     '`validation_error`: a field is missing or wrong, and `error.fields` names it; `invalid_json`: the body is not JSON.',
   ),
   401: errorResponse('`unauthorized`: the API key is missing or unknown.'),
+  402: errorResponse(
+    '`quota_exceeded`: a plan limit was reached, and `error.message` names it and how to raise it: the account’s plan does not include the chat API, or this month’s messages are used up (the allowance starts again on the first day of the next UTC month, or upgrade in Settings → Plan & Billing).',
+  ),
   403: errorResponse(
     '`forbidden`: the API key was revoked, or the chatbot belongs to another account, or it is disabled.',
   ),

@@ -1,6 +1,6 @@
 import type { SourceStatus } from '@askwell/shared';
 import { and, asc, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { escapeLike } from '../../db/query-helpers';
 import { chatbots, knowledgeChunks, knowledgeSources, websitePages } from '../../db/schema';
 
@@ -56,11 +56,31 @@ export async function findSource(db: Database, sourceId: string) {
   return row ?? null;
 }
 
-export async function updateSource(db: Database, sourceId: string, patch: Partial<NewSource>) {
+export async function updateSource(db: Executor, sourceId: string, patch: Partial<NewSource>) {
   const [row] = await db
     .update(knowledgeSources)
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(knowledgeSources.id, sourceId))
+    .returning();
+  return row ?? null;
+}
+
+// Only while the source is waiting or being read: a job that staff cancelled (or that failed
+// meanwhile) cannot bring its source back to life. Null when it is no longer in flight.
+export async function updateSourceInFlight(
+  db: Executor,
+  sourceId: string,
+  patch: Partial<NewSource>,
+) {
+  const [row] = await db
+    .update(knowledgeSources)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(
+      and(
+        eq(knowledgeSources.id, sourceId),
+        inArray(knowledgeSources.status, ['pending', 'processing']),
+      ),
+    )
     .returning();
   return row ?? null;
 }

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { botParamsSchema, type BotsService } from '../bots/bots.service';
+import type { PlansService } from '../plans/plans.service';
 import { uuidPattern } from '../../db/query-helpers';
 import { toKnowledgeSource, uploadTooLarge, type KnowledgeService } from './knowledge.service';
 import { sanitizeFileName } from './document-storage';
@@ -42,8 +43,9 @@ function sourceNotFound() {
 export const knowledgeRoutes: FastifyPluginAsyncZod<{
   bots: BotsService;
   knowledge: KnowledgeService;
+  plans: PlansService;
   uploadAllowance?: UploadAllowanceOptions;
-}> = async (app, { bots, knowledge, uploadAllowance }) => {
+}> = async (app, { bots, knowledge, plans, uploadAllowance }) => {
   // An upload holds its slot until its response is sent (or the client goes away).
   const uploads = new UploadAllowance(uploadAllowance);
   const claims = new WeakMap<object, { release: (bytes: number) => void; bytes: number }>();
@@ -92,6 +94,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const userId = request.user!.id;
       const bot = await ownedBot(userId, request.params.botId);
+      await plans.requireDocumentAllowance(userId, bot.id);
       // Refuse what is plainly too big before reading a byte of it.
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > maxUploadBytes + 64 * 1024) throw uploadTooLarge();
@@ -138,6 +141,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
       const userId = request.user!.id;
       const bot = await ownedBot(userId, request.params.botId);
       const { url, maxPages, maxDepth, syncSchedule } = request.body;
+      await plans.requireWebsitePagesAllowance(userId, bot.id, maxPages);
       const row = await knowledge.create({
         botId: bot.id,
         userId,

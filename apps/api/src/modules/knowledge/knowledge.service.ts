@@ -2,6 +2,7 @@ import {
   documentFailedMessage,
   type KnowledgeSource,
   maxUploadBytes,
+  cancelledByStaffReason,
   type ProcessingStage,
   type QaPair,
   type SourceProgressEvent,
@@ -17,7 +18,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { uuidPattern } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
 import type { JobQueue } from '../../lib/job-queue';
@@ -44,6 +45,7 @@ import {
   sourcesDueForSync,
   sourcesInFlight,
   updateSource,
+  updateSourceInFlight,
   type NewSource,
   type PageRow,
   type SourceRow,
@@ -59,6 +61,9 @@ export const maxIngestAttempts = 3;
 const attemptsExhausted = `This file was tried ${maxIngestAttempts} times without finishing, so it won't be tried again on its own.`;
 
 type IngestJob = { sourceId: string };
+
+// The source stopped being in flight while its job ran (staff cancelled it): the job ends quietly.
+class SourceCancelled extends Error {}
 
 export type KnowledgeServiceOptions = {
   db: Database;
@@ -299,7 +304,15 @@ export class KnowledgeService {
 
   // Puts a finished source back through the pipeline (Retry, Sync now, Start Training).
   async reprocess(row: SourceRow) {
-    const updated = await updateSource(this.options.db, row.id, {
+    const updated = await this.markForReprocess(row);
+    if (updated) await this.afterReprocess(updated);
+    return updated;
+  }
+
+  // reprocess in two halves, for a caller that records the change in its own transaction: the
+  // job is queued only once the source is committed as waiting.
+  markForReprocess(row: SourceRow, tx: Executor = this.options.db) {
+    return updateSource(tx, row.id, {
       status: 'pending',
       stage: 'uploaded',
       progress: 0,
@@ -307,10 +320,16 @@ export class KnowledgeService {
       errorCode: null,
       errorMessage: null,
     });
-    if (!updated) return null;
-    this.publish(updated);
+  }
+
+  async afterReprocess(row: SourceRow) {
+    this.publish(row);
     await this.enqueue(row.id);
-    return updated;
+  }
+
+  // Any account's source, for staff; a malformed id is simply not found.
+  async findSourceById(sourceId: string) {
+    return uuidPattern.test(sourceId) ? findSource(this.options.db, sourceId) : null;
   }
 
   async remove(row: SourceRow) {
@@ -422,10 +441,35 @@ export class KnowledgeService {
     this.options.realtime.toUser(row.userId, sourceProgressEventName, event);
   }
 
+  // A write refused because the source is no longer in flight stops the job at this step, before
+  // it stores chunks or marks the source completed.
   private async progress(sourceId: string, patch: Partial<NewSource>) {
-    const row = await updateSource(this.options.db, sourceId, patch);
-    if (row) this.publish(row);
+    const row = await updateSourceInFlight(this.options.db, sourceId, patch);
+    if (!row) throw new SourceCancelled();
+    this.publish(row);
     return row;
+  }
+
+  // Staff's Cancel: the source fails with the reason at once, in the caller's transaction, so
+  // nothing is left 'processing'. Null when it was not waiting or being read.
+  async cancel(sourceId: string, tx: Executor = this.options.db) {
+    return updateSourceInFlight(tx, sourceId, {
+      status: 'failed',
+      stage: 'failed',
+      errorCode: 'processing_error',
+      errorMessage: cancelledByStaffReason,
+    });
+  }
+
+  // After the cancellation committed: the queue forgets its job and the owner's screens update; a
+  // running job stops at its next step.
+  async afterCancel(row: SourceRow) {
+    await this.options.queue.cancelOpen(ingestQueue, 'sourceId', row.id);
+    this.publish(row);
+  }
+
+  openJobsFor(sourceIds: string[]) {
+    return this.options.queue.openJobsFor(ingestQueue, 'sourceId', sourceIds);
   }
 
   // One source at a time per source: the advisory lock lives as long as this connection, so a
@@ -448,49 +492,10 @@ export class KnowledgeService {
       );
       if (!rows[0]?.locked) return;
       try {
-        const source = await findSource(this.options.db, sourceId);
-        if (!source || (source.status !== 'pending' && source.status !== 'processing')) return;
-        const attempt = await recordAttempt(this.options.db, sourceId);
-        if (attempt === null) return;
-        if (attempt > maxIngestAttempts) {
-          await this.failExhausted(sourceId);
-          return;
-        }
-        try {
-          await ingestSource(source, {
-            db: this.options.db,
-            storage: this.storage,
-            preparer: this.preparer,
-            allowPrivateNetwork: this.options.allowPrivateNetwork,
-            progress: throttleProgress((patch) => this.progress(sourceId, patch)),
-            embed: () => this.embedChunks(source),
-          });
-        } catch (error) {
-          if (error instanceof IngestFailure) {
-            await this.progress(sourceId, {
-              status: 'failed',
-              stage: 'failed',
-              errorCode: error.code,
-              errorMessage: error.message,
-            });
-            return;
-          }
-          this.options.logger.warn({ err: error, sourceId }, 'knowledge job failed');
-          if (finalAttempt || attempt >= maxIngestAttempts) {
-            await this.progress(sourceId, {
-              status: 'failed',
-              stage: 'failed',
-              errorCode: 'processing_error',
-              errorMessage:
-                error instanceof ReaderStoppedError
-                  ? readerMessages.stopped
-                  : 'an unexpected error stopped processing; please retry',
-            });
-            return;
-          }
-          // pg-boss retries with back-off; the source stays 'processing' meanwhile.
-          throw error;
-        }
+        await this.ingestLocked(sourceId, finalAttempt);
+      } catch (error) {
+        if (!(error instanceof SourceCancelled)) throw error;
+        this.options.logger.info({ sourceId }, 'knowledge job stopped: its source was cancelled');
       } finally {
         if (!lost) {
           await client
@@ -505,13 +510,61 @@ export class KnowledgeService {
     }
   }
 
+  private async ingestLocked(sourceId: string, finalAttempt: boolean) {
+    const source = await findSource(this.options.db, sourceId);
+    if (!source || (source.status !== 'pending' && source.status !== 'processing')) return;
+    const attempt = await recordAttempt(this.options.db, sourceId);
+    if (attempt === null) return;
+    if (attempt > maxIngestAttempts) {
+      await this.failExhausted(sourceId);
+      return;
+    }
+    try {
+      await ingestSource(source, {
+        db: this.options.db,
+        storage: this.storage,
+        preparer: this.preparer,
+        allowPrivateNetwork: this.options.allowPrivateNetwork,
+        progress: throttleProgress((patch) => this.progress(sourceId, patch)),
+        embed: () => this.embedChunks(source),
+      });
+    } catch (error) {
+      if (error instanceof SourceCancelled) throw error;
+      if (error instanceof IngestFailure) {
+        await this.progress(sourceId, {
+          status: 'failed',
+          stage: 'failed',
+          errorCode: error.code,
+          errorMessage: error.message,
+        });
+        return;
+      }
+      this.options.logger.warn({ err: error, sourceId }, 'knowledge job failed');
+      if (finalAttempt || attempt >= maxIngestAttempts) {
+        await this.progress(sourceId, {
+          status: 'failed',
+          stage: 'failed',
+          errorCode: 'processing_error',
+          errorMessage:
+            error instanceof ReaderStoppedError
+              ? readerMessages.stopped
+              : 'an unexpected error stopped processing; please retry',
+        });
+        return;
+      }
+      // pg-boss retries with back-off; the source stays 'processing' meanwhile.
+      throw error;
+    }
+  }
+
   private async failExhausted(sourceId: string) {
-    await this.progress(sourceId, {
+    const row = await updateSourceInFlight(this.options.db, sourceId, {
       status: 'failed',
       stage: 'failed',
       errorCode: 'processing_error',
       errorMessage: attemptsExhausted,
     });
+    if (row) this.publish(row);
   }
 
   // Finds sources that are waiting with no job to run them (their worker was killed, or the

@@ -4,9 +4,11 @@ import {
   type ConnectionTestResult,
   type MaskedSecret,
   type ModelSettings,
+  type ModelSettingsUpdate,
 } from '@askwell/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { PlansService } from '../plans/plans.service';
 import type { SettingsService } from './settings.service';
 
 // A stored key is never sent back: only whether it is set and its last characters.
@@ -32,10 +34,20 @@ const connectionTestResultSchema = z.object({
   message: z.string(),
 }) satisfies z.ZodType<ConnectionTestResult>;
 
-export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (
-  app,
-  { settings },
-) => {
+// Storing a provider key or switching to a custom endpoint is a plan feature; removing them and
+// choosing among Askwell's own models never is.
+function setsOwnProvider(input: ModelSettingsUpdate) {
+  return (
+    Object.values(input.providerKeys ?? {}).some((value) => typeof value === 'string') ||
+    Boolean(input.customEndpoint) ||
+    input.useCustomEndpoint === true
+  );
+}
+
+export const settingsRoutes: FastifyPluginAsyncZod<{
+  settings: SettingsService;
+  plans: PlansService;
+}> = async (app, { settings, plans }) => {
   app.get(
     '/api/settings',
     { schema: { response: { 200: modelSettingsSchema } }, config: { access: 'signed-in' } },
@@ -48,7 +60,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }
       schema: { body: modelSettingsUpdateSchema, response: { 200: modelSettingsSchema } },
       config: { access: 'signed-in' },
     },
-    async (request) => settings.update(request.user!.id, request.body),
+    async (request) => {
+      if (setsOwnProvider(request.body)) {
+        await plans.requireFeature(request.user!.id, 'ownProviderKeys');
+      }
+      return settings.update(request.user!.id, request.body);
+    },
   );
 
   app.post(

@@ -21,6 +21,7 @@ import { uuidPattern } from '../../db/query-helpers';
 import type { AnalyticsService } from '../analytics/analytics.service';
 import type { BotRow } from '../bots/bots.repository';
 import { servesVisitors, type BotsService } from '../bots/bots.service';
+import type { PlansService } from '../plans/plans.service';
 import { openSse } from '../chat/sse';
 import type { ConversationsService } from '../conversations/conversations.service';
 import { ownOrigins, originMatches, requestOrigin } from './widget-origin';
@@ -94,6 +95,7 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
   secret: string;
   publicUrl?: string;
   chat?: WidgetChat;
+  plans: Pick<PlansService, 'consumeMessage'>;
   leads: WidgetLeads;
   presence: Pick<WidgetService, 'visitorSeen' | 'visitorLeft'>;
   analytics: Pick<AnalyticsService, 'recordWidgetEvent'>;
@@ -423,14 +425,19 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
             content: { 'text/event-stream': { schema: widgetStreamEventSchema } },
           },
           ...widgetSessionErrors,
+          402: errorResponse(
+            '`quota_exceeded`: the chatbot’s owner has used this month’s messages; the widget tells the visitor the assistant is unavailable right now.',
+          ),
         },
       },
       config: { access: 'widgetSession', widgetLimit: 'messages' },
     },
     async (request, reply) => {
-      const { bot, preview, visitorId } = request.widget!;
+      const { bot, preview, visitorId, plan } = request.widget!;
       const chat = options.chat;
       if (!chat) throw unavailable();
+      // Before the stream opens, so a message over the month's allowance is a plain 402.
+      await options.plans.consumeMessage(bot.userId, plan);
       const current = await conversations.findCurrent(bot.id, visitorId!);
 
       const sse = openSse(reply);

@@ -1,4 +1,5 @@
 import type {
+  TicketDetail,
   Bot,
   ChatResponse,
   LeadList,
@@ -134,6 +135,12 @@ async function createTenant(
     message: `The model of ${word} failed`,
     link: null,
   });
+  const ticket = await browser.post('/api/tickets', {
+    subject: `${word} refund question`,
+    message: `Where is my ${word} refund?`,
+    bot_id: bot.id,
+  });
+  expect(ticket.statusCode, ticket.body).toBe(201);
   return {
     browser,
     origin,
@@ -152,6 +159,7 @@ async function createTenant(
       noticeId: notice.id,
       // The owner's account, for the staff routes that act on an account.
       userId: owner.rows[0]!.id,
+      ticketNumber: String(ticket.json<TicketDetail>().number),
     },
     markers: [word, `visitor@${name}-shop.test`],
   };

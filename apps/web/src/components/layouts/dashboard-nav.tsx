@@ -4,6 +4,7 @@ import {
   BarChart3,
   Bot,
   FileText,
+  LifeBuoy,
   LayoutDashboard,
   MessagesSquare,
   Plug,
@@ -71,6 +72,12 @@ export const dashboardNavItems: DashboardNavItem[] = [
     to: '/dashboard/settings',
     icon: Settings,
     keywords: 'account profile api keys model preferences',
+  },
+  {
+    label: 'Help',
+    to: '/dashboard/help',
+    icon: LifeBuoy,
+    keywords: 'support ticket question problem contact team',
   },
 ];
 

@@ -5,6 +5,9 @@ import { Link, NavLink } from 'react-router';
 
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
+import { useAccountPlan } from '@/features/plans/api/account-plan';
+import { UsageMeter } from '@/features/plans/components/usage-meter';
+import { planLabels } from '@/features/plans/lib/plan-labels';
 
 import type { SidebarDrawer } from './app-shell';
 import {
@@ -52,19 +55,33 @@ function SidebarLink({ item, onNavigate }: { item: DashboardNavItem; onNavigate:
   );
 }
 
+// The plan as the server enforces it (GET /api/plan); until that answers, the profile's tier.
 function PlanCard({ profile, onNavigate }: { profile: Profile; onNavigate: () => void }) {
-  const premium = profile.subscription_tier === 'premium';
-  const status = premium ? null : trialStatus(profile.trial_ends_at);
+  const plan = useAccountPlan().data;
+  const status = plan?.status ?? (profile.subscription_tier === 'premium' ? 'premium' : 'trial');
+  const premium = status === 'premium' || status === 'staff';
+  const timeLeft =
+    status === 'trial' ? trialStatus(plan?.trialEndsAt ?? profile.trial_ends_at) : null;
   return (
     <div className="rounded-xl bg-linear-to-br from-brand-800 to-brand-950 p-4 text-white shadow-sm">
       <p className="text-sm text-brand-100" data-testid="current-plan">
-        Current Plan:{' '}
-        <span className="font-semibold text-white">{premium ? 'Premium' : 'Free Trial'}</span>
+        Current Plan: <span className="font-semibold text-white">{planLabels[status]}</span>
       </p>
-      {status && (
+      {timeLeft && (
         <p className="mt-1 text-xs text-brand-100" data-testid="trial-status">
-          {status}
+          {timeLeft}
         </p>
+      )}
+      {plan && plan.status !== 'staff' && (
+        <div className="mt-3">
+          <UsageMeter
+            tone="dark"
+            label="Messages this month"
+            used={plan.usage.messages.used}
+            limit={plan.usage.messages.limit}
+            testId="sidebar-usage-meter"
+          />
+        </div>
       )}
       {!premium && (
         <Link

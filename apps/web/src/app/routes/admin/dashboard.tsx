@@ -1,8 +1,14 @@
+import { canOpenSection } from '@askwell/shared';
+
 import { AccessSummary } from '@/features/admin/components/access-summary';
 import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
-import { NotBuiltYet } from '@/features/admin/components/not-built-yet';
+import { ApiUsage } from '@/features/admin/components/api-usage';
 import { OverviewTiles } from '@/features/admin/components/overview-tiles';
 import { RecentActivity } from '@/features/admin/components/recent-activity';
+import { SystemAnalytics } from '@/features/admin/components/system-analytics';
+import { TrainingJobs } from '@/features/admin/components/training-jobs';
+import { SystemConfiguration } from '@/features/admin/components/settings/system-configuration';
+import { RevenuePanel } from '@/features/billing/components/revenue-panel';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useProfile } from '@/lib/auth';
 
@@ -21,9 +27,14 @@ export function AdminDashboardRoute() {
         }
       />
       <OverviewTiles />
+      <RevenuePanel />
+      <SystemAnalytics />
+      <ApiUsage />
       <RecentActivity />
       {profile && <AccessSummary role={profile.role} />}
-      <NotBuiltYet />
+      <TrainingJobs compact />
+      {/* The settings API answers super admins only (spec §6), so only they see the section. */}
+      {profile && canOpenSection(profile.role, 'settings') && <SystemConfiguration />}
     </div>
   );
 }

@@ -1,8 +1,5 @@
-import { LifeBuoy } from 'lucide-react';
-
 import { AdminPageHeader } from '@/features/admin/components/admin-page-header';
-import { AdminPanel } from '@/features/admin/components/admin-panel';
-import { EmptyState } from '@/features/admin/components/empty-state';
+import { TicketsList } from '@/features/admin/components/tickets-list';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export function AdminTicketsRoute() {
@@ -11,14 +8,9 @@ export function AdminTicketsRoute() {
     <div className="space-y-6">
       <AdminPageHeader
         title="Support Tickets"
-        description="Questions and problems customers raise with the Askwell team."
+        description="Questions and problems customers raise with the Askwell team, most recently active first."
       />
-      <AdminPanel>
-        <EmptyState icon={LifeBuoy} title="Not available yet">
-          Support tickets are not built yet: customers cannot open one, so there is nothing to list
-          here.
-        </EmptyState>
-      </AdminPanel>
+      <TicketsList />
     </div>
   );
 }

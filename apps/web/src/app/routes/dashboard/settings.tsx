@@ -4,10 +4,13 @@ import { useLocation } from 'react-router';
 
 import { DashboardPageHeader } from '@/components/layouts/dashboard-page-header';
 import { ProfileForm } from '@/features/auth/components/profile-form';
+import { BillingActions } from '@/features/billing/components/billing-actions';
 import { useApiKeys } from '@/features/settings/api/api-keys';
 import { useModelSettings } from '@/features/settings/api/model-settings';
 import { AskwellApiKeysSection } from '@/features/settings/components/askwell-api-keys-section';
 import { ModelSettingsSection } from '@/features/settings/components/model-settings-section';
+import { useAccountPlan } from '@/features/plans/api/account-plan';
+import { PlanBillingSection } from '@/features/plans/components/plan-billing-section';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useProfile } from '@/lib/auth';
 
@@ -19,7 +22,8 @@ export function SettingsRoute() {
   // jump is made again once they have.
   const modelSettings = useModelSettings();
   const apiKeys = useApiKeys();
-  const loaded = !modelSettings.isPending && !apiKeys.isPending;
+  const accountPlan = useAccountPlan();
+  const loaded = !modelSettings.isPending && !apiKeys.isPending && !accountPlan.isPending;
   useEffect(() => {
     if (loaded && hash)
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
@@ -52,6 +56,7 @@ export function SettingsRoute() {
           {profile && <ProfileForm key={profile.id} profile={profile} />}
         </div>
       </section>
+      <PlanBillingSection actions={<BillingActions />} />
       <ModelSettingsSection />
       <AskwellApiKeysSection />
     </div>

@@ -9,7 +9,11 @@ import { controlStyles, FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { profileQueryKey } from '@/lib/auth';
 
-import { adminSignIn } from '../lib/admin-sign-in';
+import { twoFactorApi } from '../api/site-settings';
+import { adminSignIn, finishAdminSignIn, type AdminSignInResult } from '../lib/admin-sign-in';
+import { TotpSetup, TotpSignInStep } from './two-factor';
+
+type Step = { kind: 'password' } | { kind: 'code' } | { kind: 'setup'; totpUri: string | null };
 
 export function AdminLoginForm() {
   const navigate = useNavigate();
@@ -19,6 +23,7 @@ export function AdminLoginForm() {
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [step, setStep] = useState<Step>({ kind: 'password' });
   const passwordRef = useRef<HTMLInputElement>(null);
   const location = useLocation();
   const signedOut = (location.state as { signedOut?: boolean } | null)?.signedOut === true;
@@ -30,6 +35,43 @@ export function AdminLoginForm() {
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
   }, [signedOut, queryClient]);
 
+  const backToPassword = (message: string) => {
+    setStep({ kind: 'password' });
+    setPassword('');
+    setError(message);
+    queryClient.setQueryData(profileQueryKey, null);
+  };
+
+  // Settings require two-factor and this account has none: the set-up starts with the password
+  // just typed, and the session opens once the first code is confirmed.
+  const startSetup = async () => {
+    setStep({ kind: 'setup', totpUri: null });
+    try {
+      const { totpURI } = await twoFactorApi.enable(password);
+      setStep({ kind: 'setup', totpUri: totpURI });
+    } catch (failure) {
+      backToPassword(
+        failure instanceof Error ? failure.message : 'Two-factor set-up could not start.',
+      );
+    }
+  };
+
+  const finish = async (result: AdminSignInResult) => {
+    if (!result.ok) {
+      if ('twoFactor' in result) {
+        if (result.twoFactor === 'code') setStep({ kind: 'code' });
+        else await startSetup();
+        return;
+      }
+      backToPassword(result.message);
+      return;
+    }
+    setPassword('');
+    queryClient.setQueryData(profileQueryKey, result.profile);
+    await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    await navigate(paths.admin, { replace: true });
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
@@ -37,6 +79,10 @@ export function AdminLoginForm() {
     setSubmitting(true);
     const result = await adminSignIn(email, password);
     setSubmitting(false);
+    if (!result.ok && 'twoFactor' in result) {
+      await finish(result);
+      return;
+    }
     if (!result.ok) {
       // Spec §5: the password field is cleared after any error.
       setPassword('');
@@ -49,6 +95,43 @@ export function AdminLoginForm() {
     await queryClient.invalidateQueries({ queryKey: profileQueryKey });
     await navigate(paths.admin, { replace: true });
   };
+
+  if (step.kind === 'code') {
+    return (
+      <section aria-labelledby="two-factor-title" className="space-y-4">
+        <h2 id="two-factor-title" className="text-lg font-semibold text-slate-900">
+          Two-factor authentication
+        </h2>
+        <p className="text-sm text-slate-600">
+          Enter the 6-digit code from your authenticator app.
+        </p>
+        <TotpSignInStep onVerified={async () => finish(await finishAdminSignIn())} />
+      </section>
+    );
+  }
+
+  if (step.kind === 'setup') {
+    return (
+      <section aria-labelledby="two-factor-title" className="space-y-4">
+        <h2 id="two-factor-title" className="text-lg font-semibold text-slate-900">
+          Set up two-factor authentication
+        </h2>
+        <p className="text-sm text-slate-600">
+          Staff accounts need a code from an authenticator app at every sign-in.
+        </p>
+        {step.totpUri ? (
+          <TotpSetup
+            totpUri={step.totpUri}
+            onConfirmed={() => void finishAdminSignIn().then(finish)}
+          />
+        ) : (
+          <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+            <Spinner className="size-4" /> Loading...
+          </p>
+        )}
+      </section>
+    );
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby="admin-login-error">

@@ -1,10 +1,22 @@
-import { roleLabels, roles as knownRoles, type AdminRole, type Role } from '@askwell/shared';
+import {
+  editablePermissions,
+  editableRoles,
+  roleLabels,
+  roles as knownRoles,
+  type AdminRole,
+  type Role,
+} from '@askwell/shared';
 import clsx from 'clsx';
-import { Check, KeyRound, Minus } from 'lucide-react';
+import { Check, KeyRound, Minus, Pencil, Save, X } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+
+import { Button } from '@/components/ui/button';
 
 import { Spinner } from '@/components/ui/spinner';
 
 import { useAdminRoles } from '../api/get-roles';
+import { useUpdateRolePermissions } from '../api/site-settings';
 import { formatDate } from '@/lib/format';
 
 import { permissionLabel } from '../lib/format';
@@ -14,9 +26,74 @@ function roleTitle(name: string) {
   return (knownRoles as readonly string[]).includes(name) ? roleLabels[name as Role] : name;
 }
 
+// A super admin grants or withdraws the permissions of Sales Manager and Support Team; the server
+// applies them from the member's next request on. Super Admin keeps every permission.
+function PermissionsEditor({ role, onDone }: { role: AdminRole; onDone: () => void }) {
+  const [draft, setDraft] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(editablePermissions.map((name) => [name, role.permissions[name] ?? false])),
+  );
+  const update = useUpdateRolePermissions();
+  const changed = editablePermissions.some(
+    (name) => draft[name] !== (role.permissions[name] ?? false),
+  );
+  return (
+    <form
+      className="mt-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        update.mutate(
+          { roleId: role.id, permissions: draft },
+          {
+            onSuccess: () => {
+              toast.success(`${roleTitle(role.name)} permissions saved`);
+              onDone();
+            },
+            onError: (error) => toast.error(`Permissions were not saved: ${error.message}`),
+          },
+        );
+      }}
+    >
+      <fieldset>
+        <legend className="sr-only">{roleTitle(role.name)} permissions</legend>
+        <ul className="grid grid-cols-1 gap-1.5 sm:grid-cols-2 lg:grid-cols-1">
+          {editablePermissions.map((name) => (
+            <li key={name}>
+              <label className="flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50">
+                <input
+                  type="checkbox"
+                  checked={draft[name] ?? false}
+                  onChange={(event) => setDraft({ ...draft, [name]: event.target.checked })}
+                  className="size-4 rounded border-slate-300 text-brand-700 focus:ring-brand-600"
+                />
+                {permissionLabel(name)}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" size="sm" onClick={onDone} disabled={update.isPending}>
+          <X className="size-4" aria-hidden="true" />
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" disabled={!changed || update.isPending}>
+          {update.isPending ? (
+            <Spinner className="size-4" />
+          ) : (
+            <Save className="size-4" aria-hidden="true" />
+          )}
+          {update.isPending ? 'Saving...' : 'Save permissions'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 function RoleCard({ role }: { role: AdminRole }) {
   const permissions = Object.entries(role.permissions);
   const granted = permissions.filter(([, value]) => value).length;
+  const editable = (editableRoles as readonly string[]).includes(role.name);
+  const [editing, setEditing] = useState(false);
   return (
     <article
       className="flex flex-col rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
@@ -41,31 +118,43 @@ function RoleCard({ role }: { role: AdminRole }) {
           {granted} of {permissions.length} permissions
         </span>
       </p>
-      <ul
-        className="mt-4 flex flex-wrap gap-1.5"
-        aria-label={`${roleTitle(role.name)} permissions`}
-      >
-        {permissions.map(([name, value]) => (
-          <li
-            key={name}
-            data-granted={value}
-            className={clsx(
-              'inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium ring-1 ring-inset',
-              value
-                ? 'bg-green-50 text-green-800 ring-green-200'
-                : 'bg-slate-100 text-slate-600 ring-slate-200',
-            )}
-          >
-            {value ? (
-              <Check className="size-3.5" aria-hidden="true" />
-            ) : (
-              <Minus className="size-3.5" aria-hidden="true" />
-            )}
-            {permissionLabel(name)}
-            <span className="sr-only">{value ? ' (granted)' : ' (not granted)'}</span>
-          </li>
-        ))}
-      </ul>
+      {editing ? (
+        <PermissionsEditor role={role} onDone={() => setEditing(false)} />
+      ) : (
+        <ul
+          className="mt-4 flex flex-wrap gap-1.5"
+          aria-label={`${roleTitle(role.name)} permissions`}
+        >
+          {permissions.map(([name, value]) => (
+            <li
+              key={name}
+              data-granted={value}
+              className={clsx(
+                'inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-medium ring-1 ring-inset',
+                value
+                  ? 'bg-green-50 text-green-800 ring-green-200'
+                  : 'bg-slate-100 text-slate-600 ring-slate-200',
+              )}
+            >
+              {value ? (
+                <Check className="size-3.5" aria-hidden="true" />
+              ) : (
+                <Minus className="size-3.5" aria-hidden="true" />
+              )}
+              {permissionLabel(name)}
+              <span className="sr-only">{value ? ' (granted)' : ' (not granted)'}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editable && !editing && (
+        <div className="mt-auto pt-4">
+          <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+            <Pencil className="size-4" aria-hidden="true" />
+            Edit permissions
+          </Button>
+        </div>
+      )}
     </article>
   );
 }
@@ -106,7 +195,8 @@ export function RolesList() {
         </div>
       )}
       <p className="text-sm text-slate-500">
-        Permissions are read-only here. Each role's access is also enforced by the server.
+        Super Admin keeps every permission. Changes to Sales Manager and Support Team apply from
+        each member's next request, and are recorded in the audit log.
       </p>
     </div>
   );

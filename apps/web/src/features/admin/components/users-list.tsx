@@ -1,5 +1,6 @@
 import {
   hasPermissions,
+  subscriptionStatusLabels,
   userFilters,
   type AdminUser,
   type Profile,
@@ -104,8 +105,10 @@ function UserRow({
             <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500 sm:hidden">
               <RoleBadge role={user.role} />
               <span className="min-w-0">
-                {subscriptionLabel(user.role, user.subscription_tier)} · Joined{' '}
-                {formatDate(user.created_at)}
+                {subscriptionLabel(user.role, user.subscription_tier)}
+                {user.subscription_status &&
+                  ` (${subscriptionStatusLabels[user.subscription_status]})`}{' '}
+                · Joined {formatDate(user.created_at)}
               </span>
             </div>
           </div>
@@ -121,6 +124,11 @@ function UserRow({
       </td>
       <td className="hidden px-5 py-3.5 sm:table-cell">
         <TierBadge role={user.role} tier={user.subscription_tier} />
+        {user.subscription_status && (
+          <p className="mt-1 text-xs whitespace-nowrap text-slate-600">
+            Subscription: {subscriptionStatusLabels[user.subscription_status]}
+          </p>
+        )}
       </td>
       <td className="hidden px-5 py-3.5 whitespace-nowrap text-slate-600 sm:table-cell">
         <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>

@@ -19,7 +19,13 @@ export const adminLoginMessages = {
   wrongRole: 'Invalid admin role. Required roles: super_admin, sales_manager, support_team',
 } as const;
 
-export type AdminSignInResult = { ok: true; profile: Profile } | { ok: false; message: string };
+// `twoFactor`: the password was right and a second step follows, entering a code from the
+// authenticator app ('code') or, when Settings require two-factor and the account has none yet,
+// setting one up ('setup').
+export type AdminSignInResult =
+  | { ok: true; profile: Profile }
+  | { ok: false; message: string }
+  | { ok: false; twoFactor: 'code' | 'setup' };
 
 export function validateAdminCredentials(email: string, password: string): string | null {
   if (!email.trim() || !password) return adminLoginMessages.missingFields;
@@ -61,15 +67,25 @@ export async function adminSignIn(email: string, password: string): Promise<Admi
   if (invalid) return { ok: false, message: invalid };
 
   try {
-    await authApi.signIn({ email: email.trim(), password });
+    const answer = await authApi.signIn({ email: email.trim(), password });
+    if ((answer as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) {
+      return { ok: false, twoFactor: 'code' };
+    }
   } catch (error) {
     return { ok: false, message: signInFailure(error) };
   }
+  return finishAdminSignIn();
+}
 
+// After the password (and, when asked for, the second factor): the profile must be staff's.
+export async function finishAdminSignIn(): Promise<AdminSignInResult> {
   let profile: Profile;
   try {
     profile = await api.get<Profile>('/api/me');
   } catch (error) {
+    if (error instanceof ApiError && error.code === 'two_factor_setup_required') {
+      return { ok: false, twoFactor: 'setup' };
+    }
     await signOutQuietly();
     const missing = error instanceof ApiError && (error.status === 401 || error.status === 404);
     return {

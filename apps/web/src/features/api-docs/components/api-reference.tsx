@@ -1,3 +1,4 @@
+import { planDefinitions } from '@askwell/shared';
 import clsx from 'clsx';
 import { Braces, KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -488,6 +489,16 @@ for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta?.
                   API answers <C>429</C> with a <C>Retry-After</C> header giving the seconds to
                   wait. Self-hosted installations set these limits with{' '}
                   <C>CHAT_RATE_LIMIT_PER_KEY</C> and <C>CHAT_RATE_LIMIT_PER_BOT</C>.
+                </p>
+                <p>
+                  Plan limits are apart from these: the chat API is part of Premium (and the trial),
+                  and every answered message counts towards the account&apos;s{' '}
+                  <strong>
+                    {planDefinitions.premium.limits.messagesPerMonth.toLocaleString('en')} messages
+                    a month
+                  </strong>{' '}
+                  (UTC month). Past a plan limit the API answers <C>402</C> with the code{' '}
+                  <C>quota_exceeded</C> and a message naming the limit and how to raise it.
                 </p>
               </Prose>
             </DocSection>

@@ -1,0 +1,2 @@
+CREATE INDEX "knowledge_sources_updated_idx" ON "knowledge_sources" USING btree ("updated_at","id");--> statement-breakpoint
+CREATE INDEX "knowledge_sources_status_updated_idx" ON "knowledge_sources" USING btree ("status","updated_at","id");

@@ -1,0 +1,304 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { controlStyles, FormField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+
+import { twoFactorApi, twoFactorStatusKey, useTwoFactorStatus } from '../api/site-settings';
+import { AdminPanel } from './admin-panel';
+
+const codePattern = /^\d{6}$/;
+
+function failure(error: unknown) {
+  return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
+}
+
+// Six digits from an authenticator app; `onSubmit` gets the code and says what went wrong, if
+// anything.
+function CodeForm({
+  id,
+  submitLabel,
+  onSubmit,
+}: {
+  id: string;
+  submitLabel: string;
+  onSubmit: (code: string) => Promise<string | null>;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = code.replace(/\s/g, '');
+    if (!codePattern.test(trimmed)) {
+      setError('Enter the 6-digit code from your authenticator app.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const problem = await onSubmit(trimmed);
+    setBusy(false);
+    if (problem) {
+      setError(problem);
+      setCode('');
+    }
+  };
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <FormField id={id} label="Authentication code" error={error ?? undefined}>
+        {(a11y) => (
+          <input
+            {...a11y}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            placeholder="123456"
+            className={controlStyles(Boolean(error), 'font-mono tracking-widest')}
+          />
+        )}
+      </FormField>
+      <Button type="submit" className="w-full sm:w-auto" disabled={busy}>
+        {busy ? (
+          <Spinner className="size-4" />
+        ) : (
+          <ShieldCheck className="size-4" aria-hidden="true" />
+        )}
+        {busy ? 'Checking...' : submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+// The secret of an otpauth:// URI, in groups of four as authenticator apps show it.
+function secretOf(totpUri: string) {
+  const secret = new URL(totpUri).searchParams.get('secret') ?? '';
+  return secret.replace(/(.{4})/g, '$1 ').trim();
+}
+
+// Step two of a set-up: the key for the authenticator app, then its first code to confirm it.
+export function TotpSetup({ totpUri, onConfirmed }: { totpUri: string; onConfirmed: () => void }) {
+  const secret = secretOf(totpUri);
+  return (
+    <div className="space-y-5">
+      <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
+        <li>
+          Open an authenticator app (Google Authenticator, 1Password, Authy…) and add an account
+          with this setup key, or paste the link into an app that takes one.
+        </li>
+        <li>Enter the 6-digit code the app shows to finish.</li>
+      </ol>
+      <div className="space-y-3 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
+        <div>
+          <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Setup key</p>
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <code
+              data-testid="totp-secret"
+              className="font-mono text-base break-all text-slate-900"
+            >
+              {secret}
+            </code>
+            <CopyButton text={secret.replace(/\s/g, '')} label="Copy key" />
+          </div>
+        </div>
+        <div>
+          <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            otpauth link
+          </p>
+          <code
+            data-testid="totp-uri"
+            className="mt-1 block font-mono text-xs break-all text-slate-700"
+          >
+            {totpUri}
+          </code>
+        </div>
+      </div>
+      <CodeForm
+        id="totp-setup-code"
+        submitLabel="Confirm and continue"
+        onSubmit={async (code) => {
+          try {
+            await twoFactorApi.verify(code);
+            onConfirmed();
+            return null;
+          } catch (error) {
+            return failure(error);
+          }
+        }}
+      />
+    </div>
+  );
+}
+
+// The sign-in's second step for an account with TOTP on.
+export function TotpSignInStep({ onVerified }: { onVerified: () => Promise<void> }) {
+  return (
+    <CodeForm
+      id="totp-sign-in-code"
+      submitLabel="Verify"
+      onSubmit={async (code) => {
+        try {
+          await twoFactorApi.verify(code);
+          await onVerified();
+          return null;
+        } catch (error) {
+          return failure(error);
+        }
+      }}
+    />
+  );
+}
+
+function PasswordStep({
+  id,
+  submitLabel,
+  variant,
+  onSubmit,
+}: {
+  id: string;
+  submitLabel: string;
+  variant?: 'primary' | 'danger';
+  onSubmit: (password: string) => Promise<string | null>;
+}) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (!password) {
+          setError('Please enter your password.');
+          return;
+        }
+        setBusy(true);
+        setError(null);
+        const problem = await onSubmit(password);
+        setBusy(false);
+        setPassword('');
+        if (problem) setError(problem);
+      }}
+    >
+      <FormField id={id} label="Current password" error={error ?? undefined}>
+        {(a11y) => (
+          <input
+            {...a11y}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            className={controlStyles(Boolean(error))}
+          />
+        )}
+      </FormField>
+      <Button type="submit" variant={variant} className="w-full sm:w-auto" disabled={busy}>
+        {busy ? <Spinner className="size-4" /> : <KeyRound className="size-4" aria-hidden="true" />}
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+// /admin/profile: set up or turn off one's own TOTP. Turning it off is refused (here and by the
+// server) while Settings require two-factor for every staff account.
+export function TwoFactorSection() {
+  const status = useTwoFactorStatus();
+  const queryClient = useQueryClient();
+  const [totpUri, setTotpUri] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: twoFactorStatusKey });
+
+  let body;
+  if (status.isPending) {
+    body = (
+      <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+        <Spinner className="size-4" /> Loading...
+      </p>
+    );
+  } else if (status.isError) {
+    body = (
+      <p role="alert" className="text-sm font-medium text-red-700">
+        Error: {status.error.message}
+      </p>
+    );
+  } else if (totpUri) {
+    body = (
+      <TotpSetup
+        totpUri={totpUri}
+        onConfirmed={() => {
+          setTotpUri(null);
+          toast.success('Two-factor authentication is on');
+          void refresh();
+        }}
+      />
+    );
+  } else if (status.data.enabled) {
+    body = (
+      <div className="space-y-4">
+        <p className="flex items-center gap-2 text-sm font-medium text-green-800">
+          <ShieldCheck className="size-4" aria-hidden="true" />
+          On: each sign-in asks for a code from your authenticator app.
+        </p>
+        {status.data.required ? (
+          <p className="text-sm text-slate-600">
+            Two-factor authentication is required for every staff account, so it cannot be turned
+            off.
+          </p>
+        ) : (
+          <PasswordStep
+            id="two-factor-disable-password"
+            submitLabel="Turn off two-factor authentication"
+            variant="danger"
+            onSubmit={async (password) => {
+              try {
+                await twoFactorApi.disable(password);
+                toast.success('Two-factor authentication is off');
+                await refresh();
+                return null;
+              } catch (error) {
+                return failure(error);
+              }
+            }}
+          />
+        )}
+      </div>
+    );
+  } else {
+    body = (
+      <div className="space-y-4">
+        <p className="flex items-center gap-2 text-sm text-slate-700">
+          <ShieldOff className="size-4 text-slate-500" aria-hidden="true" />
+          Off. {status.data.required ? 'Settings require it: set it up now.' : null}
+        </p>
+        <PasswordStep
+          id="two-factor-enable-password"
+          submitLabel="Set up two-factor authentication"
+          onSubmit={async (password) => {
+            try {
+              setTotpUri((await twoFactorApi.enable(password)).totpURI);
+              return null;
+            } catch (error) {
+              return failure(error);
+            }
+          }}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <AdminPanel
+      title="Two-factor authentication"
+      description="A code from an authenticator app on your phone, asked for at every sign-in."
+    >
+      <div className="px-5 py-5 sm:px-6">{body}</div>
+    </AdminPanel>
+  );
+}
