@@ -8,7 +8,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <>
       {children}
       {/* Below the 64 px top bar, so a toast never covers its menus while it shows. */}
-      <Toaster position="top-right" containerStyle={{ top: 76 }} />
+      <Toaster position="top-right" containerClassName="app-toasts" containerStyle={{ top: 76 }} />
     </>
   );
 }
