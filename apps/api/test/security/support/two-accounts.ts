@@ -128,6 +128,10 @@ async function createTenant(
   const owner = await context.database.db.execute<{ id: string }>(
     sql`select id from users where email = ${`owner@${name}-shop.test`}`,
   );
+  // A staff role other than super_admin, for the routes that edit a role's permissions.
+  const role = await context.database.db.execute<{ id: string }>(
+    sql`select id from admin_roles where name = 'support_team'`,
+  );
   const notice = await raiseAccountNotice(context.database.db, {
     userId: owner.rows[0]!.id,
     key: `model:${word}`,
@@ -160,6 +164,7 @@ async function createTenant(
       // The owner's account, for the staff routes that act on an account.
       userId: owner.rows[0]!.id,
       ticketNumber: String(ticket.json<TicketDetail>().number),
+      roleId: role.rows[0]!.id,
     },
     markers: [word, `visitor@${name}-shop.test`],
   };

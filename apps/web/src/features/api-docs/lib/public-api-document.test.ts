@@ -40,6 +40,7 @@ describe('the API reference read from the generated OpenAPI document', () => {
     expect(errors.map((error) => error.status)).toEqual([
       '400',
       '401',
+      '402',
       '403',
       '404',
       '413',
