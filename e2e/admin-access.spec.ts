@@ -203,7 +203,7 @@ test.describe.serial('super_admin', () => {
     await expect(rows.first()).toContainText('support@askwell.test');
   });
 
-  test('when opening roles, then each role shows its permissions read-only', async () => {
+  test('when opening roles, then each role shows its permissions, and only the two editable roles offer Edit permissions', async () => {
     await page.goto('/admin/roles');
     await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible();
     await expect(page.getByText('Manage administrative roles and permissions')).toBeVisible();
@@ -224,7 +224,9 @@ test.describe.serial('super_admin', () => {
     await expect(manageRoles).toHaveAttribute('data-granted', 'false');
     await expect(manageRoles).toHaveClass(/slate/);
     await expect(cards.getByRole('listitem').filter({ hasText: '_' })).toHaveCount(0);
-    await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('button')).toHaveCount(2);
+    await expect(salesCard.getByRole('button', { name: 'Edit permissions' })).toHaveCount(1);
+    await expect(superCard.getByRole('button')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: `${shots}/roles-desktop.png`, fullPage: true });
   });

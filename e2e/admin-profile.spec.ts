@@ -80,27 +80,29 @@ test.describe.serial('sales_manager', () => {
 
   test('when changing the password, then the form checks it and the new one signs in', async () => {
     await page.goto('/admin/profile');
-    const change = page.getByRole('button', { name: 'Change password' });
+    // The two-factor section asks for the current password too.
+    const passwordSection = page.getByRole('region', { name: 'Password' });
+    const change = passwordSection.getByRole('button', { name: 'Change password' });
 
-    await page.getByLabel('Current password').fill(staffPassword);
-    await page.getByLabel('New password', { exact: true }).fill('short');
-    await page.getByLabel('Confirm new password').fill('short');
+    await passwordSection.getByLabel('Current password').fill(staffPassword);
+    await passwordSection.getByLabel('New password', { exact: true }).fill('short');
+    await passwordSection.getByLabel('Confirm new password').fill('short');
     await change.click();
     await expect(page.getByText('Password must be at least 8 characters long.')).toBeVisible();
 
-    await page.getByLabel('New password', { exact: true }).fill(newPassword);
-    await page.getByLabel('Confirm new password').fill('something-else-1');
+    await passwordSection.getByLabel('New password', { exact: true }).fill(newPassword);
+    await passwordSection.getByLabel('Confirm new password').fill('something-else-1');
     await change.click();
     await expect(page.getByText('The two passwords do not match.')).toBeVisible();
 
-    await page.getByLabel('Current password').fill('not-my-password');
-    await page.getByLabel('Confirm new password').fill(newPassword);
+    await passwordSection.getByLabel('Current password').fill('not-my-password');
+    await passwordSection.getByLabel('Confirm new password').fill(newPassword);
     await change.click();
     await expect(page.getByText('Your current password is incorrect.')).toBeVisible();
 
-    await page.getByLabel('Current password').fill(staffPassword);
-    await page.getByLabel('New password', { exact: true }).fill(newPassword);
-    await page.getByLabel('Confirm new password').fill(newPassword);
+    await passwordSection.getByLabel('Current password').fill(staffPassword);
+    await passwordSection.getByLabel('New password', { exact: true }).fill(newPassword);
+    await passwordSection.getByLabel('Confirm new password').fill(newPassword);
     await change.click();
     await expect(page.getByText('Your password was changed.')).toBeVisible();
     // This device keeps its session after the change.

@@ -12,6 +12,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
 
 import { api, type ApiError } from '@/lib/api-client';
 
@@ -57,9 +58,21 @@ export function useTrainingJobs(filter: JobFilter, limit?: number) {
 
 export function useJobAction() {
   const queryClient = useQueryClient();
-  return useMutation<{ status: string }, ApiError, { id: string; action: 'retry' | 'cancel' }>({
+  return useMutation<
+    { status: string },
+    ApiError,
+    { id: string; name: string; action: 'retry' | 'cancel' }
+  >({
     mutationFn: ({ id, action }) =>
       api.post<{ status: string }>(`/api/admin/jobs/${encodeURIComponent(id)}/${action}`),
+    // Told here rather than by the caller: the refreshed list moves the job to another section,
+    // and a callback given to mutate() does not run once its component has gone.
+    onSuccess: (_result, { name, action }) => {
+      toast.success(action === 'retry' ? `“${name}” is queued again` : `“${name}” was cancelled`);
+    },
+    onError: (failure) => {
+      toast.error(failure.message);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: jobsKey }),
   });
 }

@@ -1,7 +1,6 @@
 import type { TrainingJob } from '@askwell/shared';
 import clsx from 'clsx';
 import { Link } from 'react-router';
-import toast from 'react-hot-toast';
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
@@ -52,19 +51,8 @@ function JobActions({ job }: { job: TrainingJob }) {
 
   const run = (kind: 'retry' | 'cancel') =>
     action.mutate(
-      { id: job.id, action: kind },
-      {
-        onSuccess: () => {
-          setConfirming(false);
-          toast.success(
-            kind === 'retry' ? `“${job.name}” is queued again` : `“${job.name}” was cancelled`,
-          );
-        },
-        onError: (failure) => {
-          setConfirming(false);
-          toast.error(failure.message);
-        },
-      },
+      { id: job.id, name: job.name, action: kind },
+      { onSettled: () => setConfirming(false) },
     );
 
   if (job.status === 'failed') {
