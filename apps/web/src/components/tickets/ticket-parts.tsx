@@ -6,7 +6,9 @@ import {
   type TicketStatus,
 } from '@askwell/shared';
 import clsx from 'clsx';
+import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { FormField, controlStyles } from '@/components/ui/form-field';
@@ -146,5 +148,29 @@ export function ReplyForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+export function TicketBackLink({ to }: { to: string }) {
+  return (
+    <Link
+      to={to}
+      className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      All tickets
+    </Link>
+  );
+}
+
+export function TicketLoading({ backTo }: { backTo: string }) {
+  return (
+    <div className="space-y-6">
+      <TicketBackLink to={backTo} />
+      <p role="status" className="flex items-center gap-3 text-sm text-slate-600">
+        <Spinner className="size-5 text-brand-700" />
+        Loading ticket...
+      </p>
+    </div>
   );
 }

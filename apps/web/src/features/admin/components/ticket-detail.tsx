@@ -1,5 +1,4 @@
 import type { AdminTicketDetail } from '@askwell/shared';
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -7,7 +6,6 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { controlStyles } from '@/components/ui/form-field';
 import { RetryButton } from '@/components/ui/retry-button';
-import { Spinner } from '@/components/ui/spinner';
 import {
   useAdminTicket,
   useStaffTicketAction,
@@ -17,6 +15,8 @@ import {
 } from '@/hooks/use-tickets';
 import {
   ReplyForm,
+  TicketBackLink,
+  TicketLoading,
   TicketStatusBadge,
   TicketThread,
   When,
@@ -157,27 +157,9 @@ export function TicketDetail({ number }: { number: number }) {
       onError: (error) => toast.error(error.message),
     });
 
-  const back = (
-    <Link
-      to="/admin/tickets"
-      className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      All tickets
-    </Link>
-  );
+  const back = <TicketBackLink to="/admin/tickets" />;
 
-  if (ticket.isPending) {
-    return (
-      <div className="space-y-6">
-        {back}
-        <p role="status" className="flex items-center gap-3 text-sm text-slate-600">
-          <Spinner className="size-5 text-brand-700" />
-          Loading ticket...
-        </p>
-      </div>
-    );
-  }
+  if (ticket.isPending) return <TicketLoading backTo="/admin/tickets" />;
   if (ticket.isError) {
     return (
       <div className="space-y-6">

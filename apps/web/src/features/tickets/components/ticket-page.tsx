@@ -1,9 +1,7 @@
-import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { RetryButton } from '@/components/ui/retry-button';
-import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 
@@ -11,6 +9,8 @@ import { useOwnTicket, useOwnTicketAction, useTicketEvents } from '@/hooks/use-t
 import {
   customerStatusLabels,
   ReplyForm,
+  TicketBackLink,
+  TicketLoading,
   TicketStatusBadge,
   TicketThread,
 } from '@/components/tickets/ticket-parts';
@@ -21,27 +21,9 @@ export function TicketPage({ number }: { number: number }) {
   const ticket = useOwnTicket(number);
   const action = useOwnTicketAction(number);
 
-  const back = (
-    <Link
-      to="/dashboard/help"
-      className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      All tickets
-    </Link>
-  );
+  const back = <TicketBackLink to="/dashboard/help" />;
 
-  if (ticket.isPending) {
-    return (
-      <div className="space-y-6">
-        {back}
-        <p role="status" className="flex items-center gap-3 text-sm text-slate-600">
-          <Spinner className="size-5 text-brand-700" />
-          Loading ticket...
-        </p>
-      </div>
-    );
-  }
+  if (ticket.isPending) return <TicketLoading backTo="/dashboard/help" />;
   if (ticket.isError) {
     return (
       <div className="space-y-6">
