@@ -203,6 +203,9 @@ export const chatbots = pgTable(
     // visitor messages when set.
     leadCapture: boolean('lead_capture'),
     leadAfterMessages: integer('lead_after_messages'),
+    // The owner asked to hide 'Powered by Askwell'; honoured only while the plan allows branding
+    // removal, so a lapsed Premium account shows it again without losing the choice.
+    hideBranding: boolean('hide_branding').notNull().default(false),
     webhookUrl: text('webhook_url'),
     // The last page origin the widget refused, so the owner sees why the chat is missing there.
     lastRefusedOrigin: text('last_refused_origin'),

@@ -1,0 +1,1 @@
+ALTER TABLE "chatbots" ADD COLUMN "hide_branding" boolean DEFAULT false NOT NULL;
