@@ -33,7 +33,7 @@ test.describe('contact form validation', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(/\/assets\/index-[^/.]+\.js$/, async (route) => {
+    await page.route(/\/assets\/public-[^/.]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });

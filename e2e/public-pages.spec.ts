@@ -100,7 +100,7 @@ test('the pre-rendered home page becomes interactive: the phone menu opens', asy
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/index-[^/.]+\.js$/, async (route) => {
+  await page.route(/\/assets\/public-[^/.]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });

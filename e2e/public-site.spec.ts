@@ -194,12 +194,16 @@ test.describe('home page', () => {
   test("the header's Login and 'Get Started Free' lead to /login and /register", async ({
     page,
   }) => {
+    // The public pages run without the app's code, so these open the app by loading it.
     await page.goto('/');
     await page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back');
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Turn website visitors/);
     await page.getByRole('banner').getByRole('link', { name: 'Get Started Free' }).click();
     await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
   });
 
   test("the hero's 'Start Free Trial' leads to /register", async ({ page }) => {

@@ -20,12 +20,18 @@ const { renderPage, publicPages } = await import(
   pathToFileURL(path.join(serverDir, 'entry-server.js')).href
 );
 const template = await readFile(path.join(distDir, 'index.html'), 'utf8');
-const manifest = JSON.parse(await readFile(path.join(distDir, '.vite/manifest.json'), 'utf8'));
+// The pages load the public build's script (vite.public.config.ts), not the app's.
+const manifest = JSON.parse(
+  await readFile(path.join(distDir, '.vite/public-manifest.json'), 'utf8'),
+);
+const publicEntry = manifest['src/public-main.tsx'];
+if (!publicEntry?.isEntry) throw new Error('src/public-main.tsx is not in the public build');
 
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-// The page's route chunk and the chunks it imports, minus the entry that index.html loads anyway.
+// The public script's chunks and the page's route chunk with the chunks it imports, so they load
+// together instead of one after another.
 function preloadsFor(modules) {
   const files = new Set();
   const visit = (key) => {
@@ -34,8 +40,9 @@ function preloadsFor(modules) {
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
+  for (const key of publicEntry.imports ?? []) visit(key);
   for (const key of modules) {
-    if (!manifest[key]) throw new Error(`${key} is not in the Vite manifest`);
+    if (!manifest[key]) throw new Error(`${key} is not in the public build's manifest`);
     visit(key);
   }
   return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
@@ -71,7 +78,16 @@ const fontPreload = latinFont
 
 const withoutDefaults = template
   .replace(/<title>[\s\S]*?<\/title>\s*/, '')
-  .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, '');
+  .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, '')
+  // The app's script and its preloads give way to the public script; its stylesheet stays.
+  .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+  .replace(
+    /<script type="module" crossorigin src="[^"]+"><\/script>/,
+    `<script type="module" crossorigin src="/${publicEntry.file}"></script>`,
+  );
+if (!withoutDefaults.includes(publicEntry.file)) {
+  throw new Error('dist/index.html has no module script to replace with the public one');
+}
 if (!withoutDefaults.includes('<div id="root"></div>')) {
   throw new Error('dist/index.html has no empty <div id="root"></div> to render into');
 }

@@ -8,15 +8,16 @@ import {
 } from 'react-router';
 
 import { AppProvider } from './app/provider';
-import { routes } from './app/router';
+import { publicRoutes } from './app/public-routes';
 
 export { publicPages } from './config/public-pages';
 
 export type RenderedPage = { status: number; html: string; hydrationData: HydrationState };
 
-// Used only at build time (scripts/prerender.mjs) to write the public pages as HTML.
+// Used only at build time (scripts/prerender.mjs) to write the public pages as HTML, from the same
+// routes public-main.tsx hydrates them with.
 export async function renderPage(url: string): Promise<RenderedPage> {
-  const handler = createStaticHandler(routes);
+  const handler = createStaticHandler(publicRoutes);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) {
     throw new Error(`${url} answered with a redirect (${context.status}), not a page`);

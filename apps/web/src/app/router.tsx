@@ -1,42 +1,13 @@
 import type { AdminSectionKey } from '@askwell/shared';
-import {
-  data,
-  Outlet,
-  RouterProvider,
-  ScrollRestoration,
-  type createBrowserRouter,
-  type RouteObject,
-} from 'react-router';
+import { data, RouterProvider, type createBrowserRouter, type RouteObject } from 'react-router';
 
 import {
   AdminErrorBoundary,
   DashboardErrorBoundary,
 } from '@/components/errors/area-error-boundaries';
 import { ErrorScreen } from '@/components/errors/error-screen';
-import { RootErrorBoundary } from '@/components/errors/root-error-boundary';
-import { MarketingLayout } from '@/components/layouts/marketing-layout';
-import { NavigationProgress } from '@/components/layouts/navigation-progress';
-import { ScrollToHash } from '@/components/layouts/scroll-to-hash';
-import { LoadingScreen } from '@/components/ui/loading-screen';
 
-function RootShell() {
-  return (
-    <>
-      <NavigationProgress />
-      <Outlet />
-      <ScrollRestoration />
-      <ScrollToHash />
-    </>
-  );
-}
-
-function MarketingShell() {
-  return (
-    <MarketingLayout>
-      <Outlet />
-    </MarketingLayout>
-  );
-}
+import { marketingArea, siteRoot } from './public-routes';
 
 // The dashboard and back office (their layouts, guards and data code) load only when opened, so
 // the public pages ship none of it.
@@ -53,94 +24,12 @@ function throwNotFound(): never {
   throw data(null, { status: 404, statusText: 'Not Found' });
 }
 
-// Every page is its own chunk so the home page ships only what it shows.
+// Every page is its own chunk, loaded when opened.
 export const routes: RouteObject[] = [
   {
-    id: 'root',
-    Component: RootShell,
-    ErrorBoundary: RootErrorBoundary,
-    HydrateFallback: LoadingScreen,
+    ...siteRoot,
     children: [
-      {
-        Component: MarketingShell,
-        children: [
-          {
-            ErrorBoundary: ErrorScreen,
-            children: [
-              {
-                index: true,
-                lazy: () =>
-                  import('./routes/public/home').then((m) => ({ Component: m.HomeRoute })),
-              },
-              {
-                path: 'features',
-                lazy: () =>
-                  import('./routes/public/features').then((m) => ({ Component: m.FeaturesRoute })),
-              },
-              {
-                path: 'pricing',
-                lazy: () =>
-                  import('./routes/public/pricing').then((m) => ({ Component: m.PricingRoute })),
-              },
-              {
-                path: 'contact',
-                lazy: () =>
-                  import('./routes/public/contact').then((m) => ({ Component: m.ContactRoute })),
-              },
-              {
-                path: 'case-studies',
-                lazy: () =>
-                  import('./routes/public/case-studies').then((m) => ({
-                    Component: m.CaseStudiesRoute,
-                  })),
-              },
-              {
-                path: 'docs/api',
-                lazy: () =>
-                  import('./routes/public/api-reference').then((m) => ({
-                    Component: m.ApiReferenceRoute,
-                  })),
-              },
-              {
-                path: 'docs',
-                lazy: () =>
-                  import('./routes/public/docs').then((m) => ({ Component: m.DocsRoute })),
-              },
-              {
-                path: 'about',
-                lazy: () =>
-                  import('./routes/public/about').then((m) => ({ Component: m.AboutRoute })),
-              },
-              {
-                path: 'privacy',
-                lazy: () =>
-                  import('./routes/public/privacy').then((m) => ({ Component: m.PrivacyRoute })),
-              },
-              {
-                path: 'terms',
-                lazy: () =>
-                  import('./routes/public/terms').then((m) => ({ Component: m.TermsRoute })),
-              },
-              {
-                path: 'cookies',
-                lazy: () =>
-                  import('./routes/public/cookies').then((m) => ({
-                    Component: m.CookiePolicyRoute,
-                  })),
-              },
-              {
-                path: 'case-studies/:slug',
-                lazy: () =>
-                  import('./routes/public/case-study').then((m) => ({
-                    Component: m.CaseStudyRoute,
-                    loader: m.caseStudyLoader,
-                  })),
-              },
-              { path: '*', loader: throwNotFound, Component: throwNotFound },
-            ],
-          },
-        ],
-      },
+      marketingArea({ path: '*', loader: throwNotFound, Component: throwNotFound }),
       {
         lazy: () => import('./routes/auth/layout').then((m) => ({ Component: m.AuthShell })),
         children: [
