@@ -227,6 +227,15 @@ test.describe('Settings, two-factor sign-in and role permissions', () => {
     ).toBeVisible();
     const totpUri = (await boss.getByTestId('totp-uri').textContent())!;
     expect(totpUri).toMatch(/^otpauth:\/\/totp\/Askwell:/);
+    await expect(
+      boss.getByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeVisible();
+    await expect(boss.getByText('Save these codes now; each works once.')).toBeVisible();
+    const backupCodes = await boss
+      .getByTestId('backup-codes')
+      .getByRole('listitem')
+      .allTextContents();
+    expect(backupCodes).toHaveLength(10);
     await shoot(boss, 'two-factor-setup');
     await boss.getByLabel('Authentication code').fill('000000');
     await boss.getByRole('button', { name: 'Confirm and continue' }).click();
@@ -251,7 +260,20 @@ test.describe('Settings, two-factor sign-in and role permissions', () => {
     await boss.getByRole('button', { name: 'Verify' }).click();
     await expect(boss).toHaveURL(/\/admin$/);
 
+    // A lost phone: one backup code stands in for the app's code, once.
+    await boss.getByRole('button', { name: /account menu/ }).click();
+    await boss.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await expect(boss).toHaveURL(/\/admin\/login/);
+    await signInWithForm(boss, bossEmail, password);
+    await boss.getByRole('button', { name: 'Use a backup code instead' }).click();
+    await boss.getByLabel('Backup code').fill(backupCodes[0]!);
+    await boss.getByRole('button', { name: 'Verify' }).click();
+    await expect(boss).toHaveURL(/\/admin$/);
+
     await boss.goto('/admin/logs');
+    await expect(
+      boss.getByText(`${bossEmail} signed in with a backup code`).locator('visible=true').first(),
+    ).toBeVisible();
     await expect(
       boss
         .getByText(`${bossEmail} signed in with an authenticator code`)

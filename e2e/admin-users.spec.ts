@@ -231,16 +231,38 @@ test.describe.serial('super_admin', () => {
   });
 });
 
-test('when a sales_manager opens a customer row, then they may suspend, change tier and delete, but never change a role', async ({
+test('when a sales_manager opens a customer row, then they may view as the customer, suspend, change tier, grant Premium and delete, but never change a role', async ({
   browser,
 }) => {
   const page = await staffPage(browser, staffAccounts.sales_manager);
   const customer = await customerBrowser(browser, 'Mona Managed');
   const { account } = customer;
-  await openRow(page, account.email);
+  const row = await openRow(page, account.email);
   const menu = await rowMenu(page, account.email);
-  await expect(menu.getByRole('menuitem')).toHaveText(['Change tier', 'Suspend', 'Delete']);
-  await page.keyboard.press('Escape');
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'View as customer',
+    'Change tier',
+    'Grant Premium',
+    'Suspend',
+    'Delete',
+  ]);
+
+  // Premium for a period: the customer has it at once, until the date the dialog named.
+  await menu.getByRole('menuitem', { name: 'Grant Premium' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Grant Premium' });
+  await dialog.getByLabel('Duration').selectOption('3');
+  const until = (await dialog.getByText(/^Until /).textContent())!.replace(/^Until |\.$/g, '');
+  await page.screenshot({ path: '/tmp/shots/plans/grant-premium-1280.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/shots/plans/grant-premium-390.png' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await dialog.getByRole('button', { name: 'Grant Premium' }).click();
+  await expect(page.getByText(`${account.email} has Premium until ${until}`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(row.getByRole('cell').nth(2)).toContainText('Premium');
+  await customer.page.goto('/dashboard/settings#plan-billing');
+  await expect(customer.page.getByTestId('plan-name')).toHaveText('Premium');
+  await expect(customer.page.getByText(`Premium granted by Askwell until ${until}.`)).toBeVisible();
 
   // Staff accounts are a super_admin's to change.
   const superRow = await openRow(page, staffAccounts.super_admin);

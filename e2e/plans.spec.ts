@@ -1,7 +1,4 @@
 import { botDefaults, planDefinitions, quotaExceededMessage } from '@askwell/shared';
-import pg from 'pg';
-import pino from 'pino';
-import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres';
 import {
   animationsSettled,
   expect,
@@ -10,6 +7,7 @@ import {
   signInWithApi,
   test,
 } from './fixtures';
+import { serverQuery } from './support/server-database';
 
 const shots = 'test-results/screens/plans';
 const free = planDefinitions.free.limits;
@@ -20,30 +18,11 @@ function baseUrl() {
   return url;
 }
 
-// The suite server's own database: DATABASE_URL's when set, else its embedded PostgreSQL.
-async function serverDatabaseUrl() {
-  if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
-  const embedded = await startEmbeddedPostgres({
-    dataDir: process.env.E2E_DATA_DIR!,
-    databaseName: 'askwell',
-    logger: pino({ level: 'silent' }),
-    shareRunning: true,
-  });
-  return embedded.url;
-}
-
 // The 14 days ran out without a subscription: no screen can make that happen sooner.
 async function endTrial(email: string) {
-  const client = new pg.Client({ connectionString: await serverDatabaseUrl() });
-  await client.connect();
-  try {
-    await client.query(
-      `update users set trial_ends_at = now() - interval '1 day' where email = $1`,
-      [email],
-    );
-  } finally {
-    await client.end();
-  }
+  await serverQuery(`update users set trial_ends_at = now() - interval '1 day' where email = $1`, [
+    email,
+  ]);
 }
 
 test('a Free account cannot create a second chatbot, is told why, and sees its usage', async ({
@@ -73,6 +52,25 @@ test('a Free account cannot create a second chatbot, is told why, and sees its u
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(quotaExceededMessage('chatbots', 'free'))).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/bots\/new$/);
+
+  // Hiding the Askwell line is a Premium feature: shown, switched off, with how to get it.
+  await page.getByRole('tab', { name: 'Widget Appearance' }).click();
+  const branding = page.getByRole('switch', { name: 'Hide “Powered by Askwell”' });
+  await expect(branding).toBeDisabled();
+  await expect(branding).not.toBeChecked();
+  await expect(page.getByText(quotaExceededMessage('removeBranding', 'free'))).toBeVisible();
+  await branding.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots/plans/branding-free-1280.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await branding.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/shots/plans/branding-free-390.png' });
+  await page.goto('/dashboard/settings');
+  await expect(page.getByTestId('own-provider-inactive')).toHaveText(
+    quotaExceededMessage('ownProviderKeys', 'free'),
+  );
+  await page.screenshot({ path: '/tmp/shots/plans/settings-free-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.screenshot({ path: '/tmp/shots/plans/settings-free-1280.png', fullPage: true });
 
   await page.goto('/dashboard/settings#plan-billing');
   const section = page.locator('#plan-billing');

@@ -447,6 +447,7 @@ test.describe('the website widget', () => {
     const preview = page.frameLocator(`iframe[title^="Live preview of"]`);
     await expect(preview.getByRole('dialog', { name: xss.name })).toBeVisible();
     await expect(preview.getByRole('log')).toContainText(xss.welcome);
+    await expect(preview.getByText('Powered by Askwell')).toBeVisible();
     await page.screenshot({ path: `${shots}/integration-desktop.png`, fullPage: true });
     await expectNoSeriousA11yViolations(page);
 
@@ -496,6 +497,8 @@ test.describe('the website widget', () => {
       page.getByRole('switch', { name: 'Ask visitors for their contact details' }),
     ).toBeChecked();
     await page.getByLabel('Also offer the form after this many visitor messages').fill('3');
+    // The trial includes Premium's branding removal.
+    await page.getByRole('switch', { name: 'Hide “Powered by Askwell”' }).check();
     await page.screenshot({ path: `${shots}/editor-publishing.png`, fullPage: true });
     await expectNoSeriousA11yViolations(page);
     const saving = page.waitForResponse(
@@ -508,6 +511,7 @@ test.describe('the website widget', () => {
     const saved = (await (await page.request.get(`/api/bots/${bot.id}`)).json()) as Bot;
     expect(saved.allowedDomains).toEqual([`127.0.0.1:${new URL(site.origin).port}`, refusedHost]);
     expect(saved.leadAfterMessages).toBe(3);
+    expect(saved.hideBranding).toBe(true);
 
     await page.goto('/dashboard/leads');
     await expect(page.getByText('wendy@example.com').filter({ visible: true })).toBeVisible();
@@ -521,6 +525,7 @@ test.describe('the website widget', () => {
     await expect(visitor.getByRole('dialog', { name: xss.name }).getByRole('log')).toContainText(
       xss.welcome,
     );
+    await expect(visitor.getByText('Powered by Askwell')).toBeHidden();
     await visitor.close();
     await expectNoInjectedScript(page, dialogs);
     await context.close();

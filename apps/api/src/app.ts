@@ -41,6 +41,7 @@ import { adminRolesRoutes } from './modules/admin/admin-roles.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { widgetRoutes } from './modules/widget/widget.routes';
 import { refusedOriginsRoutes } from './modules/widget/refused-origins.routes';
+import { ViewAsTokens } from './modules/admin/view-as-tokens';
 import { enforceAccess, requireDeclaredAccess } from './plugins/access';
 import { enforceApiKeyAccess } from './plugins/api-key-access';
 import { enforceWidgetAccess, type WidgetLimits } from './plugins/widget-access';
@@ -131,12 +132,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   recordRouteTable(app);
   requireDeclaredAccess(app);
   app.decorate('auth', auth);
+  const viewAs = new ViewAsTokens(options.authSecret);
+  const twoFactorSetupPending = async (
+    user: { role?: string | null; twoFactorEnabled?: boolean | null },
+    session: { createdAt: Date },
+  ) => (await late.siteSettings?.twoFactorSetupPending(user, session)) ?? false;
   enforceAccess(app, {
     auth,
     db,
     publicUrl: env.PUBLIC_URL,
-    twoFactorSetupPending: async (user, session) =>
-      (await late.siteSettings?.twoFactorSetupPending(user, session)) ?? false,
+    twoFactorSetupPending,
+    viewAs,
   });
 
   await app.register(helmet, {
@@ -164,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     redisUrl: env.REDIS_URL,
     publicUrl: env.PUBLIC_URL,
     pool: database.pool,
+    twoFactorSetupPending,
   });
   const services = createServices({
     env,
@@ -213,6 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     adminUsers: services.adminUsers,
     auth,
     mail: authMail,
+    viewAs,
   });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(auditRoutes, { audit: services.audit });

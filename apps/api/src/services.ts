@@ -77,6 +77,8 @@ export function createServices({
     connectionTimeoutMs: Math.min(env.CHAT_PROVIDER_TIMEOUT_MS, 10_000),
     allowPrivateNetwork: env.CRAWL_PRIVATE_NETWORKS,
     ...resolve,
+    // Called only once services are built: `plans` needs the notifications made below.
+    ownProviderAllowed: (userId) => plans.ownProviderAllowed(userId),
   });
   const bots = new BotsService(db);
   // A visitor's beats land on whichever instance the load balancer picks; the PostgreSQL relay

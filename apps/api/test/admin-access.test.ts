@@ -17,6 +17,7 @@ const matrix: { url: string; allowed: Role[] }[] = [
   { url: '/api/admin/users', allowed: ['super_admin', 'sales_manager'] },
   { url: '/api/admin/roles', allowed: ['super_admin'] },
   { url: '/api/admin/notifications', allowed: ['super_admin'] },
+  { url: '/api/admin/tickets/summary', allowed: ['super_admin', 'support_team'] },
 ];
 
 beforeAll(async () => {

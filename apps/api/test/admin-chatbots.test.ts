@@ -383,3 +383,41 @@ describe('disabling and enabling a bot', () => {
     expect(enable.statusCode).toBe(404);
   });
 });
+
+describe('suspending the owner', () => {
+  function apiCompletion() {
+    return context.app.inject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      headers: { authorization: `Bearer ${apiKey}` },
+      payload: { model: bot.id, messages: [{ role: 'user', content: 'Are they waterproof?' }] },
+    });
+  }
+
+  test('when the owner is suspended, then their bots refuse like a disabled bot, and lifting it brings them back', async () => {
+    const sales = staff.get('sales_manager')!;
+    const suspended = await sales.post(`/api/admin/users/${ownerId}/suspend`, {
+      reason: 'Chargeback fraud',
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+
+    const config = await widgetConfig();
+    expect(config.statusCode).toBe(403);
+    expect(config.json().error.code).toBe('bot_disabled');
+    expect((await preflight()).headers['access-control-allow-origin']).toBeUndefined();
+    for (const response of [await apiChat(), await apiCompletion()]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error).toEqual({
+        code: 'forbidden',
+        message: 'This chatbot is disabled.',
+      });
+    }
+
+    const lifted = await sales.post(`/api/admin/users/${ownerId}/unsuspend`);
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    expect((await widgetConfig()).statusCode).toBe(200);
+    expect((await preflight()).headers['access-control-allow-origin']).toBe(shop);
+    expect((await apiChat()).statusCode).toBe(200);
+    expect((await apiCompletion()).statusCode).toBe(200);
+  });
+});

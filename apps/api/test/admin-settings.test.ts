@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminLogs } from '../src/db/schema';
 import { createTestApp, type TestContext } from './helper';
 import { BrowserClient } from './support/browser-client';
+import { connectRealtime } from './support/realtime-client';
 import { signInStaff, signUpCustomer } from './support/customers';
 import { startSmtpSink } from './support/smtp-sink';
 
@@ -254,6 +255,54 @@ describe('Roles & Permissions', () => {
 });
 
 describe('Settings → Security: Enable Two-Factor Authentication', () => {
+  test('when a member set up TOTP, then each backup code shown at set-up signs in once instead of a code', async () => {
+    const member = new BrowserClient(context.app, '10.41.0.40');
+    await member.post('/api/auth/sign-in/email', { email: 'sales@settings.test', password });
+    const setup = await member.post('/api/auth/two-factor/enable', { password });
+    expect(setup.statusCode, setup.body).toBe(200);
+    const { totpURI, backupCodes } = setup.json<{ totpURI: string; backupCodes: string[] }>();
+    expect(backupCodes).toHaveLength(10);
+    const confirmed = await member.post('/api/auth/two-factor/verify-totp', {
+      code: await codeFor(totpURI),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // Already signed in: spending a code is refused.
+    const signedIn = await member.post('/api/auth/two-factor/verify-backup-code', {
+      code: backupCodes[1],
+    });
+    expect(signedIn.statusCode).toBe(403);
+
+    const signInWith = async (ip: string, code: string) => {
+      const browser = new BrowserClient(context.app, ip);
+      const first = await browser.post('/api/auth/sign-in/email', {
+        email: 'sales@settings.test',
+        password,
+      });
+      expect(first.json()).toMatchObject({ twoFactorRedirect: true });
+      const second = await browser.post('/api/auth/two-factor/verify-backup-code', { code });
+      return { browser, second };
+    };
+    const malformed = await signInWith('10.41.0.41', 'not a code');
+    expect(malformed.second.statusCode).toBe(400);
+    expect(malformed.second.json().error.fields.code).toBe('Enter one of your backup codes.');
+
+    const { browser, second } = await signInWith('10.41.0.42', backupCodes[0]!);
+    expect(second.statusCode, second.body).toBe(200);
+    expect((await browser.get('/api/admin/overview')).statusCode).toBe(200);
+    expect((await newestLog('auth.sign_in'))?.details.message).toBe(
+      'sales@settings.test signed in with a backup code',
+    );
+
+    const reused = await signInWith('10.41.0.43', backupCodes[0]!);
+    expect(reused.second.statusCode).toBe(401);
+    expect(reused.second.json().error.message).toBe(
+      'This backup code is not right, or it was already used.',
+    );
+    expect((await reused.browser.get('/api/admin/overview')).statusCode).toBe(401);
+
+    await member.post('/api/auth/two-factor/disable', { password });
+  });
+
   test('when two-factor is required, then a staff member sets up TOTP at the next sign-in and enters a code at every sign-in after; customers are unaffected', async () => {
     const required = await superAdmin.put('/api/admin/settings/security', {
       two_factor_required: true,
@@ -275,6 +324,10 @@ describe('Settings → Security: Enable Two-Factor Authentication', () => {
       'two_factor_setup_required',
     );
     expect((await browser.get('/api/me')).statusCode).toBe(403);
+    // Nor does it hear anything live until it has set up TOTP.
+    await expect(connectRealtime(context.app, browser.cookieHeader())).rejects.toThrow(
+      'two_factor_setup_required',
+    );
 
     const wrongPassword = await browser.post('/api/auth/two-factor/enable', { password: 'nope' });
     expect(wrongPassword.statusCode).toBe(400);
@@ -291,6 +344,9 @@ describe('Settings → Security: Enable Two-Factor Authentication', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect((await browser.get('/api/admin/overview')).statusCode).toBe(200);
     expect((await newestLog('auth.two_factor_enable'))?.adminEmail).toBe('support@settings.test');
+    const socket = await connectRealtime(context.app, browser.cookieHeader());
+    expect(socket.connected).toBe(true);
+    socket.disconnect();
 
     const refusedOff = await browser.post('/api/auth/two-factor/disable', { password });
     expect(refusedOff.statusCode).toBe(403);

@@ -367,6 +367,23 @@ describe('Stripe', () => {
     expect(audits.at(-1)!.details.message).toContain('grace period');
   });
 
+  test('when Stripe’s retry fails again after the grace period ran out, before the sweep, then the account is Free at once', async () => {
+    const customer = await subscribedWithStripe('ivy');
+    expect((await postStripeEvent(stripe.failRenewal(customer.subscriptionId))).statusCode).toBe(
+      200,
+    );
+    expect(await tierOf(customer.id)).toBe('premium');
+    await context.database.db
+      .update(subscriptions)
+      .set({ graceEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.providerSubscriptionId, customer.subscriptionId));
+    expect((await postStripeEvent(stripe.failRenewal(customer.subscriptionId))).statusCode).toBe(
+      200,
+    );
+    expect(await tierOf(customer.id)).toBe('free');
+    expect((await billingOf(customer.browser)).subscription?.status).toBe('expired');
+  });
+
   test('when a customer cancels at period end and resumes, then Premium stays until the period ends, and ends then', async () => {
     const customer = await subscribedWithStripe('fay');
     const cancel = await customer.browser.request('POST', '/api/billing/cancel');

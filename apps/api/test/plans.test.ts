@@ -4,6 +4,8 @@ import {
   quotaExceededMessage,
   type AccountPlan,
   type Bot,
+  type ModelSettings,
+  type WidgetBotConfig,
   type WidgetSession,
 } from '@askwell/shared';
 import { sql } from 'drizzle-orm';
@@ -13,6 +15,8 @@ import { createTestApp, type TestContext } from './helper';
 import type { BrowserClient } from './support/browser-client';
 import { createApiKey, createBot } from './support/chat-fixtures';
 import { signInStaff, signUpCustomer } from './support/customers';
+import { buildZip } from './support/hostile-files';
+import { startOpenAiCompatibleServer } from './support/openai-compatible-server';
 import { startSmtpSink } from './support/smtp-sink';
 
 let context: TestContext;
@@ -394,5 +398,150 @@ describe('when the trial ends without a subscription', () => {
       'trial-ending-3',
       'trial-ending-1',
     ]);
+  });
+});
+
+describe('features the trial included, after it ends', () => {
+  let model: Awaited<ReturnType<typeof startOpenAiCompatibleServer>>;
+  const modelKey = 'own-model-key-5678';
+  const ownReply = 'Yes, we ship to Austria within three days.';
+
+  beforeAll(async () => {
+    model = await startOpenAiCompatibleServer({ apiKey: modelKey });
+    model.state.reply = ownReply;
+  });
+  afterAll(async () => {
+    await model.close();
+  });
+
+  function widgetConfig(botId: string, app = context.app) {
+    return app.inject({
+      method: 'GET',
+      url: `/v1/widget/bots/${botId}/config`,
+      headers: { origin: shop },
+    });
+  }
+
+  async function widgetReply(botId: string, app: TestContext['app']) {
+    const session = await app.inject({
+      method: 'POST',
+      url: `/v1/widget/bots/${botId}/sessions`,
+      headers: { origin: shop },
+      payload: {},
+    });
+    const { token } = session.json<WidgetSession>();
+    const response = await app.inject({
+      method: 'POST',
+      url: `/v1/widget/bots/${botId}/messages`,
+      headers: { origin: shop, authorization: `Bearer ${token}` },
+      payload: { message: 'Do you ship to Austria?' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const done = response.body
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)) as { type: string; reply?: string })
+      .find((event) => event.type === 'done');
+    expect(done, response.body).toBeDefined();
+    return done!.reply!;
+  }
+
+  test('when a trial bot hides “Powered by Askwell”, then the widget drops the line until the account falls to Free, and the choice is kept', async () => {
+    const { browser, id } = await customer('branding');
+    const bot = await shopBot(browser, 'Unbranded bot');
+    expect((await widgetConfig(bot.id)).json<WidgetBotConfig>().texts.poweredBy).toBe(
+      'Powered by Askwell',
+    );
+
+    const input = { ...bot, hideBranding: true };
+    const saved = await browser.put(`/api/bots/${bot.id}`, input);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<Bot>().hideBranding).toBe(true);
+    expect((await widgetConfig(bot.id)).json<WidgetBotConfig>().texts.poweredBy).toBe('');
+
+    await endTrial(id);
+    expect((await widgetConfig(bot.id)).json<WidgetBotConfig>().texts.poweredBy).toBe(
+      'Powered by Askwell',
+    );
+    // Saving the rest of the bot still works, and the choice waits for Premium.
+    const renamed = await browser.put(`/api/bots/${bot.id}`, { ...input, name: 'Renamed' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json<Bot>().hideBranding).toBe(true);
+
+    await context.database.db.execute(
+      sql`update users set subscription_tier = 'premium' where id = ${id}`,
+    );
+    expect((await widgetConfig(bot.id)).json<WidgetBotConfig>().texts.poweredBy).toBe('');
+  });
+
+  test('when a Free account switches on hiding the branding, then it is refused with the upgrade message', async () => {
+    const { browser, id } = await customer('branding-free');
+    const bot = await shopBot(browser, 'Branded bot');
+    await endTrial(id);
+    const response = await browser.put(`/api/bots/${bot.id}`, { ...bot, hideBranding: true });
+    expectQuota(response, quotaExceededMessage('removeBranding', 'free'));
+    expect((await browser.get(`/api/bots/${bot.id}`)).json<Bot>().hideBranding).toBe(false);
+    expect((await widgetConfig(bot.id)).json<WidgetBotConfig>().texts.poweredBy).toBe(
+      'Powered by Askwell',
+    );
+  });
+
+  test('when the trial ends, then provider keys saved during it are kept but unused: the built-in answerer replies', async () => {
+    const { browser, id } = await customer('own-keys');
+    const bot = await shopBot(browser, 'Own model bot');
+    const saved = await browser.put('/api/settings', {
+      providerKeys: { customApiKey: modelKey },
+      customEndpoint: model.url,
+      defaultModel: 'local-model',
+      useCustomEndpoint: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<ModelSettings>().ownProviderActive).toBe(true);
+    expect(await widgetReply(bot.id, context.app)).toBe(ownReply);
+    const calls = model.requests.length;
+
+    await endTrial(id);
+    const settings = (await browser.get('/api/settings')).json<ModelSettings>();
+    expect(settings.ownProviderActive).toBe(false);
+    expect(settings.providerKeys.customApiKey.set).toBe(true);
+    expect(settings.useCustomEndpoint).toBe(true);
+    // The other instance, whose settings cache has not seen this owner yet.
+    expect(await widgetReply(bot.id, second.app)).not.toBe(ownReply);
+    expect(model.requests.length).toBe(calls);
+  });
+
+  test('when a .zip unpacks to more documents than the chatbot has room for, then none is added and the refusal names the limit', async () => {
+    const { browser, id } = await customer('zip');
+    const bot = await shopBot(browser, 'Zip bot');
+    await endTrial(id);
+    await context.database.db.execute(sql`
+      insert into knowledge_sources (bot_id, user_id, kind, name, status)
+      select ${bot.id}, ${id}, 'document', 'Doc ' || n, 'completed'
+      from generate_series(1, ${free.documentsPerBot - 2}) n
+    `);
+    const files = ['returns', 'shipping', 'warranty'].map((name) => ({
+      name: `${name}.txt`,
+      data: Buffer.from(`Our ${name} policy is simple and fair to every customer.`),
+    }));
+    const upload = (count: number) =>
+      browser.upload(
+        `/api/bots/${bot.id}/documents`,
+        'policies.zip',
+        buildZip(files.slice(0, count)),
+        'application/zip',
+      );
+    const sourceCount = async () =>
+      (await browser.get(`/api/sources?botId=${bot.id}`)).json<unknown[]>().length;
+
+    expectQuota(
+      await upload(3),
+      `${quotaExceededMessage('documentsPerBot', 'free')} This archive holds 3 documents; this chatbot can take 2 more.`,
+    );
+    expect(await sourceCount()).toBe(free.documentsPerBot - 2);
+
+    const fits = await upload(2);
+    expect(fits.statusCode, fits.body).toBe(201);
+    expect(await sourceCount()).toBe(free.documentsPerBot);
+    expectQuota(await upload(1), quotaExceededMessage('documentsPerBot', 'free'));
   });
 });

@@ -348,6 +348,62 @@ describe('staff working on tickets', () => {
   });
 });
 
+describe('the dashboard figure', () => {
+  test('when tickets are opened and closed, then Open Tickets counts those not closed', async () => {
+    const openNow = async () => {
+      const response = await superAdmin().browser.get('/api/admin/tickets/summary');
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ open: number }>().open;
+    };
+    const before = await openNow();
+    const first = await open(bob, { subject: 'Count probe one', message: 'One.' });
+    const second = await open(bob, { subject: 'Count probe two', message: 'Two.' });
+    expect(await openNow()).toBe(before + 2);
+    // Waiting on the customer still counts; closed does not.
+    const replied = await support().browser.post(`/api/admin/tickets/${first.number}/messages`, {
+      message: 'Looking.',
+    });
+    expect(replied.json<AdminTicketDetail>().status).toBe('pending');
+    expect(await openNow()).toBe(before + 2);
+    await support().browser.post(`/api/admin/tickets/${second.number}/close`);
+    expect(await openNow()).toBe(before + 1);
+  });
+});
+
+describe('the site name in ticket mail', () => {
+  test('when Settings → General names the site, then ticket mail subjects and sign-offs carry that name', async () => {
+    const saved = await superAdmin().browser.put('/api/admin/settings/general', {
+      site_name: 'Quokka Desk',
+      admin_email: 'help@quokka-desk.test',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const staffMails = sink.mailsTo('support_team@tickets.test').length;
+      const ticket = await open(ann, { subject: 'Branding probe', message: 'Who answers?' });
+      const toStaff = await sink.waitForMail('support_team@tickets.test', staffMails + 1);
+      expect(toStaff.subject).toBe(`[Quokka Desk #${ticket.number}] New ticket: Branding probe`);
+      expect(toStaff.text).toMatch(
+        /--\r?\nQuokka Desk\r?\nQuestions\? Write to help@quokka-desk\.test/,
+      );
+
+      const customerMails = sink.mailsTo('ann@koala-tea.test').length;
+      const replied = await support().browser.post(`/api/admin/tickets/${ticket.number}/messages`, {
+        message: 'We do.',
+      });
+      expect(replied.statusCode, replied.body).toBe(200);
+      const toCustomer = await sink.waitForMail('ann@koala-tea.test', customerMails + 1);
+      expect(toCustomer.subject).toBe(`Re: [Quokka Desk #${ticket.number}] Branding probe`);
+      expect(toCustomer.text).toContain('The Quokka Desk support team answered your ticket');
+      expect(toCustomer.text).not.toContain('Askwell');
+    } finally {
+      await superAdmin().browser.put('/api/admin/settings/general', {
+        site_name: 'Askwell',
+        admin_email: 'no-reply@askwell.local',
+      });
+    }
+  });
+});
+
 describe('limits', () => {
   test('when one customer opens more than 10 tickets in an hour, then the next is refused with a wait', async () => {
     const cat = await signUpCustomer(context, sink, 'cat@echidna-eggs.test', '10.41.0.10');

@@ -38,7 +38,8 @@ const mount: PanelMount = (context: PanelContext) => {
   const sendButton = h('button', { type: 'submit', class: 'send' }, svg(icons.send));
   const compose = h('form', { class: 'compose' }, textarea, sendButton);
   const contactLink = h('button', { type: 'button', class: 'link', hidden: true });
-  const footer = h('footer', {}, contactLink, h('span'));
+  const poweredBy = h('span');
+  const footer = h('footer', {}, contactLink, poweredBy);
   const panel = h(
     'div',
     { class: 'panel', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': titleId },
@@ -112,7 +113,9 @@ const mount: PanelMount = (context: PanelContext) => {
     resetButton.setAttribute('aria-label', texts.newConversation);
     resetButton.title = texts.newConversation;
     contactLink.textContent = texts.contactUs;
-    footer.lastElementChild!.textContent = texts.poweredBy;
+    // Empty when the owner's plan removes the branding.
+    poweredBy.textContent = texts.poweredBy;
+    poweredBy.hidden = !texts.poweredBy;
   }
 
   function addMessage(message: ShownMessage) {

@@ -197,6 +197,9 @@ export const botInputSchema = z.object({
   fallbackMessage: boundedText('The message for unanswered questions', botLimits.fallbackMessage),
   widgetConfig: widgetConfigSchema,
   ...botPublishingSchema.partial().shape,
+  // The owner's choice, kept across plan changes; the widget drops the line only while the
+  // owner's plan includes branding removal.
+  hideBranding: z.boolean().optional(),
   // Overrides the owner's default model (Settings → Model Preferences); null or '' uses it.
   model: z
     .string()
@@ -221,6 +224,7 @@ export type Bot = BotInput &
     // whatever `enabled` says, until staff enable it again.
     staffDisabledAt: string | null;
     staffDisabledReason: string | null;
+    hideBranding: boolean;
     id: string;
     createdAt: string;
     updatedAt: string;

@@ -16,6 +16,7 @@ export * from './csv';
 export * from './audit';
 export * from './admin-chatbots';
 export * from './admin-users';
+export * from './view-as';
 export * from './admin-system';
 export * from './plans';
 export * from './tickets';

@@ -62,7 +62,7 @@ export const planDefinitions: Record<SubscriptionTier, PlanDefinition> = {
 export type PlanStatus = 'trial' | 'premium' | 'free' | 'staff';
 
 // The limits a quota check can refuse on, each named the way customers read it.
-export type QuotaLimit = keyof Omit<PlanLimits, 'removeBranding'>;
+export type QuotaLimit = keyof PlanLimits;
 
 export type UsageMeter = { used: number; limit: number };
 
@@ -98,6 +98,7 @@ const limitNames: Record<QuotaLimit, (count: number) => string> = {
   messagesPerMonth: (n) => `${n.toLocaleString('en')} messages per month`,
   apiAccess: () => 'the public chat API',
   ownProviderKeys: () => 'your own AI provider keys',
+  removeBranding: () => 'removing the “Powered by Askwell” line',
 };
 
 export function limitText(limit: QuotaLimit, limits: PlanLimits) {
@@ -109,7 +110,7 @@ export function limitText(limit: QuotaLimit, limits: PlanLimits) {
 export function quotaExceededMessage(limit: QuotaLimit, tier: SubscriptionTier) {
   const plan = planDefinitions[tier];
   const upgrade = 'Upgrade to Premium in Settings → Plan & Billing';
-  if (limit === 'apiAccess' || limit === 'ownProviderKeys') {
+  if (limit === 'apiAccess' || limit === 'ownProviderKeys' || limit === 'removeBranding') {
     return `The ${plan.name} plan does not include ${limitNames[limit](0)}. ${upgrade} to use it.`;
   }
   const reached = `You have reached your ${plan.name} plan’s limit of ${limitText(limit, plan.limits)}.`;

@@ -22,6 +22,9 @@ export type ModelSettings = {
   customEndpoint: string | null;
   defaultModel: string;
   useCustomEndpoint: boolean;
+  // False while the plan does not include own provider keys: they are kept, and answers come
+  // from Askwell's built-in answerer until the account is on Premium again.
+  ownProviderActive: boolean;
 };
 
 // A key given as a string replaces the stored one, null removes it, absent keeps it.

@@ -146,6 +146,10 @@ export const adminTicketDetailSchema = adminTicketSchema.extend({
 });
 export type AdminTicketDetail = z.infer<typeof adminTicketDetailSchema>;
 
+// The dashboard's Open Tickets figure: tickets not closed yet.
+export const adminTicketSummarySchema = z.object({ open: z.number().int() });
+export type AdminTicketSummary = z.infer<typeof adminTicketSummarySchema>;
+
 // Staff who may be given a ticket: the roles that may open the tickets area.
 export const ticketAssigneesSchema = z.object({ staff: z.array(ticketPersonSchema) });
 export type TicketAssignees = z.infer<typeof ticketAssigneesSchema>;

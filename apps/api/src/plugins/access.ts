@@ -1,14 +1,19 @@
 import {
   accountSuspendedMessage,
   hasPermissions,
+  isStaffRole,
+  rolesForSection,
   twoFactorMessages,
+  viewAsHeader,
+  viewAsMessages,
   type StaffRole,
 } from '@askwell/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { AppError } from '../lib/app-error';
 import type { Auth } from '../modules/auth/auth';
-import { permissionsOf, type SessionUser } from '../modules/auth/profile';
+import type { ViewAsTokens } from '../modules/admin/view-as-tokens';
+import { findSessionUser, permissionsOf, type SessionUser } from '../modules/auth/profile';
 
 // Who may call a route: anyone; a customer's server with an API key (plugins/api-key-access.ts);
 // a web page the bot is allowed on, before (`widgetPage`) or with (`widgetSession`) a visitor
@@ -31,6 +36,9 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting needs an interface
   interface FastifyContextConfig {
     access?: RouteAccess;
+    // A 'signed-in' GET that View as customer must not answer: it reveals a secret or hands over
+    // data in bulk, which a read-only view for support has no need of.
+    viewAs?: false;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting needs an interface
   interface FastifyRequest {
@@ -52,6 +60,8 @@ export function requireDeclaredAccess(app: FastifyInstance) {
 }
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+// Who may view a customer's dashboard: whoever may change the account on the Users screen.
+const viewAsAccess = { staff: rolesForSection('users'), permissions: ['manage_users'] };
 
 type Options = {
   auth: Auth;
@@ -59,13 +69,22 @@ type Options = {
   publicUrl?: string;
   // Settings → Security: a staff session that must set up TOTP before it may do anything else.
   twoFactorSetupPending?: (user: SessionUser, session: { createdAt: Date }) => Promise<boolean>;
+  viewAs: ViewAsTokens;
 };
 
 export function enforceAccess(
   app: FastifyInstance,
-  { auth, db, publicUrl, twoFactorSetupPending }: Options,
+  { auth, db, publicUrl, twoFactorSetupPending, viewAs }: Options,
 ) {
   app.decorateRequest('user', null);
+  // Every route, whatever its access: better-auth's own routes (sign-out, change password) act on
+  // the staff member's session, and a page shown as the customer must not change anything at all.
+  app.addHook('onRequest', async (request) => {
+    if (request.headers[viewAsHeader] === undefined) return;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      throw new AppError('forbidden', viewAsMessages.readOnly);
+    }
+  });
   // Before validation: a caller who may not use a route learns nothing of what it accepts.
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
@@ -96,7 +115,11 @@ export function enforceAccess(
       throw new AppError('two_factor_setup_required', twoFactorMessages.setupRequired);
     }
     request.user = session.user;
-    if (access === 'signed-in') return;
+    if (access === 'signed-in') {
+      const token = request.headers[viewAsHeader];
+      if (token !== undefined) request.user = await viewedCustomer(request, token);
+      return;
+    }
 
     if (!(access.staff as readonly string[]).includes(session.user.role)) {
       throw new AppError('forbidden', "You don't have permission to access this page.");
@@ -108,6 +131,31 @@ export function enforceAccess(
       }
     }
   });
+
+  // View as customer: the staff member's request answered as the customer the grant names. Staff
+  // routes never get here, so they act as the staff member whatever the header says.
+  async function viewedCustomer(request: FastifyRequest, token: string | string[]) {
+    const staff = request.user!;
+    if (!(viewAsAccess.staff as readonly string[]).includes(staff.role)) {
+      throw new AppError('forbidden', viewAsMessages.notAllowed);
+    }
+    const held = await permissionsOf(db, staff.role);
+    if (!hasPermissions(staff.role, held, viewAsAccess.permissions)) {
+      throw new AppError('forbidden', viewAsMessages.notAllowed);
+    }
+    const claims = typeof token === 'string' ? viewAs.verify(token) : null;
+    if (!claims || claims.staffId !== staff.id) {
+      throw new AppError('forbidden', viewAsMessages.ended);
+    }
+    if (request.routeOptions.config.viewAs === false) {
+      throw new AppError('forbidden', viewAsMessages.hidden);
+    }
+    const customer = await findSessionUser(db, claims.userId);
+    if (!customer) throw new AppError('not_found', viewAsMessages.gone);
+    // The role may have changed since the view started.
+    if (isStaffRole(customer.role)) throw new AppError('forbidden', viewAsMessages.customersOnly);
+    return customer;
+  }
 }
 
 // Cookie-authenticated writes must come from our own pages. SameSite=Lax stops most cross-site

@@ -109,7 +109,18 @@ export async function registerRealtime(
     redisUrl,
     publicUrl,
     pool,
-  }: { auth: Auth; redisUrl?: string; publicUrl?: string; pool?: pg.Pool },
+    twoFactorSetupPending,
+  }: {
+    auth: Auth;
+    redisUrl?: string;
+    publicUrl?: string;
+    pool?: pg.Pool;
+    // The same gate as plugins/access.ts: such a session may only set up TOTP, so it hears nothing.
+    twoFactorSetupPending?: (
+      user: { role?: string | null; twoFactorEnabled?: boolean | null },
+      session: { createdAt: Date },
+    ) => Promise<boolean>;
+  },
 ): Promise<Realtime> {
   const io = new Server(app.server, {
     serveClient: false,
@@ -152,6 +163,9 @@ export async function registerRealtime(
     }
     const session = await auth.api.getSession({ headers: forwarded }).catch(() => null);
     if (!session || !session.user.emailVerified) return next(new Error('unauthorized'));
+    if (await twoFactorSetupPending?.(session.user, session.session)) {
+      return next(new Error('two_factor_setup_required'));
+    }
     await socket.join(userRoom(session.user.id));
     next();
   });

@@ -107,6 +107,13 @@ export async function startStripeServer() {
       return send(response, 200, completeCheckout(complete[1]!));
     }
 
+    // Likewise: a renewal charge was declined (Stripe retries it, sending the event again).
+    const renewal = /^\/_test\/subscriptions\/(sub_\w+)\/fail-renewal$/.exec(path);
+    if (renewal && method === 'POST') {
+      if (!subscriptions.has(renewal[1]!)) return notFound(response, 'subscription');
+      return send(response, 200, failRenewal(renewal[1]!));
+    }
+
     requests.push({ method, path, body, authorization: request.headers.authorization });
     if (!String(request.headers.authorization ?? '').startsWith('Bearer sk_')) {
       return send(response, 401, {
@@ -231,6 +238,12 @@ export async function startStripeServer() {
     return event('checkout.session.completed', session);
   }
 
+  function failRenewal(subscriptionId: string) {
+    const subscription = subscriptions.get(subscriptionId)!;
+    subscription.status = 'past_due';
+    return event('invoice.payment_failed', invoiceFor(subscription, 'open'));
+  }
+
   function invoiceFor(subscription: Json, status: 'paid' | 'open') {
     const invoice: Json = {
       id: id('in'),
@@ -267,11 +280,7 @@ export async function startStripeServer() {
     },
     completeCheckout,
     // A renewal charge was declined.
-    failRenewal(subscriptionId: string) {
-      const subscription = subscriptions.get(subscriptionId)!;
-      subscription.status = 'past_due';
-      return event('invoice.payment_failed', invoiceFor(subscription, 'open'));
-    },
+    failRenewal,
     subscriptionEvent(
       subscriptionId: string,
       type: 'customer.subscription.updated' | 'customer.subscription.deleted',

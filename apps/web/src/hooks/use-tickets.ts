@@ -3,6 +3,7 @@ import {
   type AdminTicketDetail,
   type AdminTicketPage,
   type AdminTicketsQuery,
+  type AdminTicketSummary,
   type TicketAssignees,
   type TicketCreateInput,
   type TicketDetail,
@@ -21,6 +22,7 @@ export const ticketKeys = {
   adminList: (query: AdminTicketsQuery) => ['admin', 'tickets', 'list', query] as const,
   adminDetail: (number: number) => ['admin', 'tickets', 'detail', number] as const,
   assignees: ['admin', 'tickets', 'assignees'] as const,
+  summary: ['admin', 'tickets', 'summary'] as const,
 };
 
 // A ticket changed (a reply, a status, an assignee, a new ticket): the lists and that ticket are
@@ -95,6 +97,15 @@ export function useAdminTicket(number: number) {
   return useQuery({
     queryKey: ticketKeys.adminDetail(number),
     queryFn: ({ signal }) => api.get<AdminTicketDetail>(`/api/admin/tickets/${number}`, { signal }),
+  });
+}
+
+// Under the staff tickets key, so a live ticket event refreshes the dashboard's figure too.
+export function useOpenTicketCount() {
+  return useQuery({
+    queryKey: ticketKeys.summary,
+    queryFn: ({ signal }) => api.get<AdminTicketSummary>('/api/admin/tickets/summary', { signal }),
+    select: (summary) => summary.open,
   });
 }
 

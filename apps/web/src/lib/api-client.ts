@@ -1,5 +1,7 @@
 import type { ApiErrorBody } from '@askwell/shared';
 
+import { viewAsHeaders } from './view-as';
+
 export type ApiErrorCode = 'NETWORK_ERROR' | 'UNEXPECTED_RESPONSE' | (string & {});
 
 export class ApiError extends Error {
@@ -73,6 +75,7 @@ async function request<T>(
       headers: {
         Accept: 'application/json',
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...viewAsHeaders(),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

@@ -2,6 +2,7 @@ import type { AuthConfig, Profile } from '@askwell/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api, ApiError } from './api-client';
+import { endViewAs } from './view-as';
 
 export const profileQueryKey = ['me'] as const;
 
@@ -85,7 +86,11 @@ export const authApi = {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: authApi.signOut,
+    // Signing out from a customer's view signs the staff member out, which the view must not block.
+    mutationFn: () => {
+      endViewAs();
+      return authApi.signOut();
+    },
     onSettled: () => {
       signedOutByUser = true;
       queryClient.setQueryData(profileQueryKey, null);

@@ -54,8 +54,9 @@ export function getSocket() {
     scheduleReconnect(connection);
   });
   connection.on('connect_error', (error) => {
-    // Signed out or on a foreign origin: trying again cannot help.
-    if (error.message === 'unauthorized' || error.message === 'forbidden') {
+    // Signed out, on a foreign origin, or a staff session that must first set up two-factor:
+    // trying again cannot help.
+    if (['unauthorized', 'forbidden', 'two_factor_setup_required'].includes(error.message)) {
       setReconnecting(false);
       return;
     }

@@ -13,6 +13,7 @@ import {
   subscriptionTiers,
   userFilters,
   type AdminUser,
+  type ViewAsGrant,
   type AdminUserPage,
   type Role,
 } from '@askwell/shared';
@@ -26,8 +27,9 @@ import type { Auth } from '../auth/auth';
 import type { AuthMail } from '../auth/auth-mail';
 import type { UserCursor, UserListRow } from './admin-users.repository';
 import type { AdminUsersService, StaffActor } from './admin-users.service';
+import type { ViewAsTokens } from './view-as-tokens';
 
-type Options = { adminUsers: AdminUsersService; auth: Auth; mail: AuthMail };
+type Options = { adminUsers: AdminUsersService; auth: Auth; mail: AuthMail; viewAs: ViewAsTokens };
 
 const adminUserSchema = z.object({
   id: z.string(),
@@ -94,7 +96,7 @@ function actorOf(request: FastifyRequest): StaffActor {
 // and every change staff make to an account.
 export const adminUsersRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { adminUsers, auth, mail },
+  { adminUsers, auth, mail, viewAs },
 ) => {
   const staff = rolesForSection('users');
   const manage = { staff, permissions: ['manage_users'] };
@@ -263,6 +265,40 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<Options> = async (
         request.body.tier,
       );
       return listed(user.id);
+    },
+  );
+
+  // View as customer: audited here, then the web app sends the grant with its calls (see
+  // plugins/access.ts for what it may then read, as whom).
+  app.post(
+    '/api/admin/users/:userId/view-as',
+    {
+      schema: {
+        params: paramsSchema,
+        response: {
+          200: z.object({
+            user_id: z.string(),
+            email: z.string(),
+            name: z.string(),
+            token: z.string(),
+            expires_at: z.string(),
+          }) satisfies z.ZodType<ViewAsGrant>,
+        },
+      },
+      config: { access: manage, rateLimit: writeLimit },
+    },
+    async (request, reply): Promise<ViewAsGrant> => {
+      const actor = actorOf(request);
+      const user = await adminUsers.viewAs(actor, request.params.userId);
+      const grant = viewAs.issue({ staffId: actor.id, userId: user.id });
+      reply.header('cache-control', 'no-store');
+      return {
+        user_id: user.id,
+        email: user.email,
+        name: user.name,
+        token: grant.token,
+        expires_at: grant.expiresAt.toISOString(),
+      };
     },
   );
 

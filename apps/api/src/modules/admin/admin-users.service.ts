@@ -6,6 +6,7 @@ import {
   type Role,
   type SubscriptionTier,
   type UserFilter,
+  viewAsMessages,
 } from '@askwell/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -342,6 +343,26 @@ export class AdminUsersService {
       );
       return row;
     });
+  }
+
+  // View as customer: who looked at whose dashboard is recorded before anything is shown. A
+  // suspended customer may be viewed (support often starts there); staff accounts may not.
+  async viewAs(actor: StaffActor, userId: string) {
+    const { db, audit } = this.options;
+    const user = await findUser(db, userId);
+    if (!user) throw notFound();
+    if (isStaffRole(user.role)) {
+      throw new AppError('forbidden', viewAsMessages.customersOnly);
+    }
+    await audit.record(actor, {
+      action: 'user.view_as',
+      target: { type: 'user', id: user.id },
+      details: {
+        message: `Viewed ${user.email}'s dashboard as the customer`,
+        email: user.email,
+      },
+    });
+    return user;
   }
 
   // The account's rows go with it (ON DELETE CASCADE); its uploaded originals are files, removed

@@ -45,6 +45,12 @@ export const authEndpoints: readonly AuthEndpoint[] = [
     url: '/two-factor/verify-totp',
     ipLimit: { max: 30, timeWindow: '10 minutes' },
   },
+  // A sign-in's second step with one of the codes shown once at set-up, for a lost phone.
+  {
+    method: 'POST',
+    url: '/two-factor/verify-backup-code',
+    ipLimit: { max: 30, timeWindow: '10 minutes' },
+  },
   { method: 'POST', url: '/two-factor/disable', ipLimit: { max: 10, timeWindow: '15 minutes' } },
   // Where better-auth sends a browser whose OAuth callback failed before it knew our error page.
   { method: 'GET', url: '/error', ipLimit: { max: 30, timeWindow: '1 minute' } },

@@ -48,6 +48,7 @@ const messageByCode: Record<string, string> = {
   USER_ALREADY_EXISTS: authMessages.duplicateEmail,
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: authMessages.duplicateEmail,
   INVALID_CODE: 'This code is not right. Enter the current code from your authenticator app.',
+  INVALID_BACKUP_CODE: 'This backup code is not right, or it was already used.',
   INVALID_PASSWORD: 'Your password is not right.',
   TOTP_ALREADY_ENABLED: 'Two-factor authentication is already set up for this account.',
   INVALID_TWO_FACTOR_COOKIE: 'This sign-in has expired. Please sign in again.',
@@ -89,6 +90,14 @@ const totpCodeSchema = z.object({
     .string({ error: 'Enter the 6-digit code from your authenticator app.' })
     .trim()
     .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'),
+});
+
+// better-auth's codes are ten letters and digits, shown as two groups of five.
+const backupCodeSchema = z.object({
+  code: z
+    .string({ error: 'Enter one of your backup codes.' })
+    .trim()
+    .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, 'Enter one of your backup codes.'),
 });
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -377,6 +386,68 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
     return send(request, reply, result);
   };
 
+  // Only as a sign-in's second step: a signed-in member has no use for spending a code.
+  const verifyBackupCode: Handler = async (request, reply) => {
+    if (await auth.api.getSession({ headers: toHeaders(request) })) {
+      throw new AppError('forbidden', 'You are already signed in.');
+    }
+    request.body = { ...(request.body as object), trustDevice: false };
+    const result = await callAuth(request);
+    const user = result.response.status === 200 ? userOf(result.text) : undefined;
+    if (user && isStaffRole(user.role)) {
+      await audit.record(staffActor(request, user), {
+        action: 'auth.sign_in',
+        target: { type: 'user', id: user.id },
+        details: {
+          message: `${user.email} signed in with a backup code`,
+          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        },
+      });
+    }
+    return send(request, reply, result);
+  };
+
+  // Google sign-ins are logged like password ones, and likewise before the cookie is handed over.
+  // The callback answers with a redirect and the new session's cookie: that cookie names the user.
+  const oauthCallback: Handler = async (request, reply) => {
+    const result = await callAuth(request);
+    const cookies = result.response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';', 1)[0]!)
+      .filter((pair) => /session_token=./.test(pair));
+    if (cookies.length > 0) {
+      // The request's own headers (better-auth needs the host) with only the new session's cookie.
+      const headers = toHeaders(request);
+      headers.set('cookie', cookies.join('; '));
+      const session = await auth.api.getSession({ headers });
+      // better-auth asks for the second factor only after a password: a Google sign-in would
+      // skip the code, so an account with TOTP is sent back to sign in with both.
+      if (session && isStaffRole(session.user.role) && session.user.twoFactorEnabled) {
+        await auth.api.revokeSession({ headers, body: { token: session.session.token } });
+        await audit.record(staffActor(request, session.user), {
+          action: 'auth.sign_in_failed',
+          target: { type: 'user', id: session.user.id },
+          details: {
+            message: `Google sign-in refused for ${session.user.email}: two-factor authentication is on`,
+            userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+          },
+        });
+        return reply.redirect('/admin/login?error=two_factor_google', 302);
+      }
+      if (session && isStaffRole(session.user.role)) {
+        await audit.record(staffActor(request, session.user), {
+          action: 'auth.sign_in',
+          target: { type: 'user', id: session.user.id },
+          details: {
+            message: `${session.user.email} signed in with Google`,
+            userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+          },
+        });
+      }
+    }
+    return send(request, reply, result);
+  };
+
   const disableTwoFactor: Handler = async (request, reply) => {
     const session = await staffSession(request);
     if (await siteSettings.twoFactorRequired()) {
@@ -395,12 +466,15 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
 
   const handlers: Record<string, Handler> = {
     'POST /sign-in/email': signIn,
+    'GET /callback/:id': oauthCallback,
+    'POST /callback/:id': oauthCallback,
     'POST /sign-up/email': signUp,
     'POST /email-otp/send-verification-otp': sendCode,
     'POST /email-otp/verify-email': verifyCode,
     'POST /request-password-reset': requestReset,
     'POST /two-factor/enable': enableTwoFactor,
     'POST /two-factor/verify-totp': verifyTotp,
+    'POST /two-factor/verify-backup-code': verifyBackupCode,
     'POST /two-factor/disable': disableTwoFactor,
   };
   const bodySchemas: Record<string, z.ZodType> = {
@@ -409,6 +483,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
     'POST /update-user': updateUserSchema,
     'POST /two-factor/enable': passwordBodySchema,
     'POST /two-factor/verify-totp': totpCodeSchema,
+    'POST /two-factor/verify-backup-code': backupCodeSchema,
     'POST /two-factor/disable': passwordBodySchema,
   };
   for (const { method, url, ipLimit } of authEndpoints) {

@@ -1,7 +1,7 @@
 import { isStaffRole, type Profile, type Role } from '@askwell/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { adminRoles } from '../../db/schema';
+import { adminRoles, users } from '../../db/schema';
 import type { Auth } from './auth';
 
 export type SessionUser = Auth['$Infer']['Session']['user'];
@@ -14,6 +14,31 @@ export async function permissionsOf(db: Database, role: string): Promise<string[
   return Object.entries(row?.permissions ?? {})
     .filter(([, granted]) => granted)
     .map(([name]) => name);
+}
+
+// An account as the access check would see it had the account itself signed in (View as customer
+// answers a staff member's request as the customer it names).
+export async function findSessionUser(db: Database, id: string): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      image: users.image,
+      createdAt: users.createdAt,
+      updatedAt: users.updatedAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      subscriptionTier: users.subscriptionTier,
+      trialEndsAt: users.trialEndsAt,
+      suspendedAt: users.suspendedAt,
+      twoFactorEnabled: users.twoFactorEnabled,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ?? null;
 }
 
 export async function toProfile(db: Database, user: SessionUser): Promise<Profile> {

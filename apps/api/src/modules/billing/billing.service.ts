@@ -410,8 +410,11 @@ export class BillingService {
     } else if (status === 'active') {
       graceEndsAt = null;
     }
-    // A grace period that already ran out (the sweep ended it) is not reopened by a later retry.
-    const lapsed = row.status === 'expired' && status === 'past_due';
+    // A grace period that already ran out is not reopened by a later retry; one that ran out
+    // before the sweep came round ends here, as the sweep would have ended it.
+    const graceOver =
+      row.status === 'expired' || (row.graceEndsAt !== null && row.graceEndsAt <= new Date());
+    const lapsed = graceOver && status === 'past_due';
     const updated = await updateSubscription(tx, row.id, {
       status: lapsed ? 'expired' : status,
       providerCustomerId: state.customerId ?? row.providerCustomerId,

@@ -1,8 +1,8 @@
 import type { BotInput } from '@askwell/shared';
-import { and, desc, eq, ilike, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { escapeLike, uuidPattern } from '../../db/query-helpers';
-import { chatbots, conversations, knowledgeSources } from '../../db/schema';
+import { chatbots, conversations, knowledgeSources, users } from '../../db/schema';
 
 export type BotRow = typeof chatbots.$inferSelect;
 
@@ -37,10 +37,15 @@ export async function findOwnedBot(db: Database, userId: string, botId: string) 
   return row ?? null;
 }
 
-// Whoever owns it: for callers that are not the owner (the widget, an API key's chat).
+// Whoever owns it: for callers that are not the owner (the widget, an API key's chat). The
+// owner's suspension comes along because a suspended customer's bots must stop serving too.
 export async function findBotById(db: Database, botId: string) {
   if (!uuidPattern.test(botId)) return null;
-  const [row] = await db.select().from(chatbots).where(eq(chatbots.id, botId));
+  const [row] = await db
+    .select({ ...getTableColumns(chatbots), ownerSuspendedAt: users.suspendedAt })
+    .from(chatbots)
+    .innerJoin(users, eq(users.id, chatbots.userId))
+    .where(eq(chatbots.id, botId));
   return row ?? null;
 }
 

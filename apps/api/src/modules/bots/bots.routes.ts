@@ -28,6 +28,7 @@ export function toBot(row: BotRow): Bot {
     isDemo: row.isDemo,
     staffDisabledAt: row.staffDisabledAt?.toISOString() ?? null,
     staffDisabledReason: row.staffDisabledReason,
+    hideBranding: row.hideBranding,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -81,6 +82,7 @@ export const botsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       await plans.requireBotAllowance(request.user!.id);
+      if (request.body.hideBranding) await plans.requireFeature(request.user!.id, 'removeBranding');
       const row = await bots.create(request.user!.id, request.body);
       return reply.status(201).send(toBot(row));
     },
@@ -104,7 +106,14 @@ export const botsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'signed-in' },
     },
     async (request) => {
-      const row = await bots.update(request.user!.id, request.params.botId, request.body);
+      const userId = request.user!.id;
+      // Only switching it on is refused: after a downgrade the kept choice must not block saving
+      // the rest of the bot.
+      if (request.body.hideBranding) {
+        const current = await bots.requireOwned(userId, request.params.botId);
+        if (!current.hideBranding) await plans.requireFeature(userId, 'removeBranding');
+      }
+      const row = await bots.update(userId, request.params.botId, request.body);
       if (!row) throw botNotFound();
       return toBot(row);
     },

@@ -51,6 +51,11 @@ export const botSchema = z.object({
     .nullable()
     .describe('Set while Askwell staff have disabled the chatbot; the owner cannot enable it.'),
   staffDisabledReason: z.string().nullable(),
+  hideBranding: z
+    .boolean()
+    .describe(
+      'The owner asked to hide “Powered by Askwell”; the widget honours it only while the plan includes branding removal.',
+    ),
   createdAt: z.string(),
   updatedAt: z.string(),
 }) satisfies z.ZodType<Bot>;

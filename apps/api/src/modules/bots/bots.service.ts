@@ -32,9 +32,14 @@ export function botNotFound() {
 
 // Whether the widget and the public chat API may serve this bot to visitors. A demo bot's
 // conversations are made up, so nothing outside the dashboard ever reaches it: it is refused
-// exactly like a disabled bot. So is a bot staff disabled, whatever its owner's switch says.
-export function servesVisitors(bot: Pick<BotRow, 'enabled' | 'isDemo' | 'staffDisabledAt'>) {
-  return bot.enabled && !bot.isDemo && bot.staffDisabledAt === null;
+// exactly like a disabled bot. So is a bot staff disabled, whatever its owner's switch says,
+// and every bot of a suspended customer until the suspension is lifted.
+export function servesVisitors(
+  bot: Pick<BotRow, 'enabled' | 'isDemo' | 'staffDisabledAt'> & { ownerSuspendedAt: Date | null },
+) {
+  return (
+    bot.enabled && !bot.isDemo && bot.staffDisabledAt === null && bot.ownerSuspendedAt === null
+  );
 }
 
 // The only writer of `chatbots`: every other module reads and changes bots through this service.

@@ -115,7 +115,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{
             ),
         },
       },
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', viewAs: false },
     },
     async (request, reply) => {
       const { format, ...filters } = request.query;

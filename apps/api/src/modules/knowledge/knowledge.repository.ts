@@ -23,8 +23,14 @@ export async function insertSource(db: Database, source: NewSource) {
   return row!;
 }
 
+// Held until the transaction ends, so archives for one bot are counted and added one at a time.
+export async function lockBotDocuments(tx: Executor, botId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${archiveLockNamespace}, hashtext(${botId}))`);
+}
+const archiveLockNamespace = 7_318_212;
+
 // All or none: the sources a single upload (an archive) adds.
-export async function insertSources(db: Database, sources: NewSource[]) {
+export async function insertSources(db: Executor, sources: NewSource[]) {
   return db.insert(knowledgeSources).values(sources).returning();
 }
 

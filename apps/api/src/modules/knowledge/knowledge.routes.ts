@@ -114,6 +114,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
         { userId, botId: bot.id },
         { stream: file.file, filename: file.filename },
         (bytes) => (claims.get(request)!.bytes = bytes),
+        (count, tx) => plans.requireDocumentAllowance(userId, bot.id, count, tx),
       );
       if (uploaded.kind === 'document') {
         return reply.status(201).send(toKnowledgeSource(uploaded.source, bot.name));
@@ -271,7 +272,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
           200: z.any().describe('The uploaded file as an attachment, in its own content type.'),
         },
       },
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', viewAs: false },
     },
     async (request, reply) => {
       const { source } = await ownedSource(request.user!.id, request.params.sourceId);

@@ -41,6 +41,7 @@ import {
   insertSource,
   insertSources,
   listOwnedSources,
+  lockBotDocuments,
   listPages,
   sourcesDueForSync,
   sourcesInFlight,
@@ -210,6 +211,7 @@ export class KnowledgeService {
     owner: { userId: string; botId: string },
     file: UploadedFile,
     onReceived?: (bytes: number) => void,
+    allowDocuments?: DocumentAllowance,
   ) {
     let received: Awaited<ReturnType<DocumentStorage['receive']>>;
     try {
@@ -230,7 +232,7 @@ export class KnowledgeService {
       }
       const bytes = new Uint8Array(await this.storage.read(tempPath));
       if (isArchiveUpload(file.filename, bytes)) {
-        const added = await this.addArchive(owner, bytes);
+        const added = await this.addArchive(owner, bytes, allowDocuments);
         await this.storage.discard(tempPath);
         return added;
       }
@@ -264,31 +266,41 @@ export class KnowledgeService {
   }
 
   // Every document of the archive becomes a source of its own, all added in one statement: a
-  // failure leaves neither rows nor files behind.
-  private async addArchive(owner: { userId: string; botId: string }, bytes: Uint8Array) {
+  // failure leaves neither rows nor files behind. The plan's documents-per-bot limit is checked
+  // against what was really unpacked, under a per-bot lock, so two archives at once cannot both
+  // fit into the same room.
+  private async addArchive(
+    owner: { userId: string; botId: string },
+    bytes: Uint8Array,
+    allowDocuments?: DocumentAllowance,
+  ) {
     const { documents, skipped } = await unpackDocuments(bytes);
     const written: string[] = [];
     let sources: SourceRow[];
     try {
-      const rows: NewSource[] = [];
-      for (const document of documents) {
-        const id = randomUUID();
-        const storagePath = this.storage.pathFor(owner.userId, owner.botId, id);
-        await this.storage.write(storagePath, document.content);
-        written.push(storagePath);
-        rows.push({
-          id,
-          botId: owner.botId,
-          userId: owner.userId,
-          kind: 'document',
-          name: document.name,
-          documentType: document.kind,
-          sizeBytes: document.content.length,
-          storagePath,
-          contentHash: document.sha256,
-        });
-      }
-      sources = await insertSources(this.options.db, rows);
+      sources = await this.options.db.transaction(async (tx) => {
+        await lockBotDocuments(tx, owner.botId);
+        await allowDocuments?.(documents.length, tx);
+        const rows: NewSource[] = [];
+        for (const document of documents) {
+          const id = randomUUID();
+          const storagePath = this.storage.pathFor(owner.userId, owner.botId, id);
+          await this.storage.write(storagePath, document.content);
+          written.push(storagePath);
+          rows.push({
+            id,
+            botId: owner.botId,
+            userId: owner.userId,
+            kind: 'document',
+            name: document.name,
+            documentType: document.kind,
+            sizeBytes: document.content.length,
+            storagePath,
+            contentHash: document.sha256,
+          });
+        }
+        return insertSources(tx, rows);
+      });
     } catch (error) {
       await Promise.all(written.map((storagePath) => this.storage.discard(storagePath)));
       throw error;
@@ -612,6 +624,10 @@ export class KnowledgeService {
 }
 
 const lockNamespace = 7_318_211;
+
+// Refuses (throws) when `count` more documents would not fit the bot under its owner's plan;
+// reads through `tx`, which holds the bot's archive lock.
+export type DocumentAllowance = (count: number, tx: Executor) => Promise<void>;
 
 export function contentHash(bytes: Uint8Array | string) {
   return createHash('sha256').update(bytes).digest('hex');

@@ -50,7 +50,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ leads: LeadsService }> = async
         querystring: leadListQuerySchema.omit({ page: true, pageSize: true }),
         response: { 200: z.string().describe('The matching leads as CSV (text/csv).') },
       },
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', viewAs: false },
     },
     async (request, reply) => {
       const { rows } = await leads.list(request.user!.id, request.query, {

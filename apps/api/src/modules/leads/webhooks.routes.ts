@@ -56,7 +56,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
     '/api/bots/:botId/webhook/secret',
     {
       schema: { params: botParamsSchema, response: { 200: webhookSecretSchema } },
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', viewAs: false },
     },
     async (request, reply): Promise<WebhookSecret> => {
       const bot = await ownedBot(request.user!.id, request.params.botId);

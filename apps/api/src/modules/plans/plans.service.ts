@@ -10,7 +10,7 @@ import {
   type SubscriptionTier,
 } from '@askwell/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../mail/mailer';
 import type { NotificationsService } from '../notifications/notifications.service';
@@ -104,13 +104,25 @@ export class PlansService {
     if (bots.length >= plan.limits.chatbots) throw quotaExceeded('chatbots', plan.tier);
   }
 
-  async requireDocumentAllowance(userId: string, botId: string) {
+  // `adding` is what an archive really unpacked to; `db` the caller's transaction that will add
+  // them, so the count is the one they are added to.
+  async requireDocumentAllowance(
+    userId: string,
+    botId: string,
+    adding = 1,
+    db: Executor = this.options.db,
+  ) {
     const { plan } = await this.planOf(userId);
     if (!plan.limited) return;
-    const use = await botKnowledgeUse(this.options.db, botId);
-    if (use.documents >= plan.limits.documentsPerBot) {
-      throw quotaExceeded('documentsPerBot', plan.tier);
-    }
+    const use = await botKnowledgeUse(db, botId);
+    const limit = plan.limits.documentsPerBot;
+    if (use.documents + adding <= limit) return;
+    const message = quotaExceededMessage('documentsPerBot', plan.tier);
+    if (adding === 1 || use.documents >= limit) throw new AppError('quota_exceeded', message);
+    throw new AppError(
+      'quota_exceeded',
+      `${message} This archive holds ${adding} documents; this chatbot can take ${limit - use.documents} more.`,
+    );
   }
 
   // A website is counted at its page cap: what it may hold once crawled, known before the crawl.
@@ -129,10 +141,22 @@ export class PlansService {
     }
   }
 
-  async requireFeature(userId: string, feature: 'apiAccess' | 'ownProviderKeys') {
+  async requireFeature(
+    userId: string,
+    feature: 'apiAccess' | 'ownProviderKeys' | 'removeBranding',
+  ) {
     const { plan } = await this.planOf(userId);
     if (plan.limited && !plan.limits[feature]) throw quotaExceeded(feature, plan.tier);
     return plan;
+  }
+
+  // Read with the owner's provider settings on every chat and embedding; an unknown account
+  // (deleted meanwhile) has nothing to use.
+  async ownProviderAllowed(userId: string) {
+    const owner = await findPlanOwner(this.options.db, userId);
+    if (!owner) return false;
+    const plan = effectivePlanOf(owner);
+    return !plan.limited || plan.limits.ownProviderKeys;
   }
 
   // Whether the bot answers visitors under its owner's plan: after a trial ends without a

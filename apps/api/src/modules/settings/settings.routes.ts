@@ -27,6 +27,9 @@ const modelSettingsSchema = z.object({
   customEndpoint: z.string().nullable(),
   defaultModel: z.string(),
   useCustomEndpoint: z.boolean(),
+  ownProviderActive: z
+    .boolean()
+    .describe('False while the plan does not include own provider keys: they are kept, not used.'),
 }) satisfies z.ZodType<ModelSettings>;
 
 const connectionTestResultSchema = z.object({

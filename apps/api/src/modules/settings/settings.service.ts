@@ -45,6 +45,13 @@ const columnOf = {
 
 const cacheMs = 5_000;
 
+const noKeys: Record<ProviderKeyName, null> = {
+  openai: null,
+  google: null,
+  anthropic: null,
+  customApiKey: null,
+};
+
 export class SettingsService {
   // Every chat reply reads its owner's settings; a few seconds of reuse spares the database
   // without letting a changed key go unnoticed for long (this instance forgets at once).
@@ -62,6 +69,9 @@ export class SettingsService {
       allowPrivateNetwork?: boolean;
       // Tests resolve names without DNS.
       resolve?: Resolver;
+      // Whether the owner's plan lets their own keys and endpoint be used now. Keys saved during
+      // the trial are kept after it, but never used on a plan without the feature.
+      ownProviderAllowed: (userId: string) => Promise<boolean>;
     },
   ) {
     this.outbound = createOutboundFetch({
@@ -82,7 +92,10 @@ export class SettingsService {
   }
 
   async get(userId: string): Promise<ModelSettings> {
-    const row = await findSettings(this.options.db, userId);
+    const [row, ownProviderActive] = await Promise.all([
+      findSettings(this.options.db, userId),
+      this.options.ownProviderAllowed(userId),
+    ]);
     const keys = this.decryptKeys(row, userId);
     return {
       providerKeys: {
@@ -94,6 +107,7 @@ export class SettingsService {
       customEndpoint: row?.customEndpoint ?? null,
       defaultModel: row?.defaultModel ?? defaultModel,
       useCustomEndpoint: row?.useCustomEndpoint ?? false,
+      ownProviderActive,
     };
   }
 
@@ -130,12 +144,15 @@ export class SettingsService {
   async providerSettings(userId: string): Promise<ProviderSettings> {
     const cached = this.cache.get(userId);
     if (cached && Date.now() - cached.at < cacheMs) return cached.value;
-    const row = await findSettings(this.options.db, userId);
+    const [row, allowed] = await Promise.all([
+      findSettings(this.options.db, userId),
+      this.options.ownProviderAllowed(userId),
+    ]);
     const value: ProviderSettings = {
-      keys: this.decryptKeys(row, userId),
+      keys: allowed ? this.decryptKeys(row, userId) : noKeys,
       customEndpoint: row?.customEndpoint ?? null,
       defaultModel: row?.defaultModel ?? defaultModel,
-      useCustomEndpoint: row?.useCustomEndpoint ?? false,
+      useCustomEndpoint: allowed && (row?.useCustomEndpoint ?? false),
       customFetch: this.outbound,
     };
     this.cache.set(userId, { at: Date.now(), value });

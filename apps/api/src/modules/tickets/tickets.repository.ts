@@ -1,5 +1,18 @@
 import type { Role, TicketAssigneeFilter, TicketStatus } from '@askwell/shared';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client';
 import { escapeLike } from '../../db/query-helpers';
@@ -161,6 +174,15 @@ export async function listAdminTickets(
 }
 
 // Staff accounts of the given roles that can still sign in, oldest first.
+// Tickets staff still have to deal with: everything not closed (open, or waiting on the customer).
+export async function countUnclosedTickets(db: Database) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(supportTickets)
+    .where(ne(supportTickets.status, 'closed'));
+  return row?.total ?? 0;
+}
+
 export async function listStaff(db: Executor, roles: readonly Role[], limit: number) {
   return db
     .select(userColumns)

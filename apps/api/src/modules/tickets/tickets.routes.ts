@@ -2,6 +2,7 @@ import {
   adminTicketDetailSchema,
   adminTicketPageSchema,
   adminTicketsQuerySchema,
+  adminTicketSummarySchema,
   rolesForSection,
   ticketAssigneesSchema,
   ticketAssignInputSchema,
@@ -99,6 +100,15 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ tickets: TicketsService }> =
       config: { access: staff, rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request) => tickets.list(request.user!.id, request.query),
+  );
+
+  app.get(
+    '/api/admin/tickets/summary',
+    {
+      schema: { response: { 200: adminTicketSummarySchema } },
+      config: { access: staff, rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async () => tickets.summary(),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import {
   type AdminTicket,
   type AdminTicketDetail,
   type AdminTicketPage,
+  type AdminTicketSummary,
   type TicketAssigneeFilter,
   type TicketCreateInput,
   type TicketDetail,
@@ -25,6 +26,7 @@ import {
   findTicketByNumber,
   insertTicket,
   insertTicketMessage,
+  countUnclosedTickets,
   listAdminTickets,
   listCustomerTickets,
   listStaff,
@@ -249,6 +251,10 @@ export class TicketsService {
       page: query.page,
       page_size: ticketsPageSize,
     };
+  }
+
+  async summary(): Promise<AdminTicketSummary> {
+    return { open: await countUnclosedTickets(this.options.db) };
   }
 
   async assignees(): Promise<TicketPerson[]> {

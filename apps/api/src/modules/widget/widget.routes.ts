@@ -168,8 +168,9 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
       config: { access: 'widgetPage' },
     },
     async (request, reply) => {
-      const { bot, preview } = request.widget!;
+      const { bot, preview, plan } = request.widget!;
       const language = pickLanguage(request.query.lang, request.headers['accept-language']);
+      const texts = widgetTexts(language);
       const body: WidgetBotConfig = {
         botId: bot.id,
         name: bot.name,
@@ -177,7 +178,8 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
         starterQuestions: bot.starterQuestions,
         lead: { enabled: leadCaptureEnabled(bot), afterMessages: bot.leadAfterMessages },
         language,
-        texts: widgetTexts(language),
+        // A choice kept from a plan that allowed it is not honoured after a downgrade.
+        texts: bot.hideBranding && plan.limits.removeBranding ? { ...texts, poweredBy: '' } : texts,
         preview,
       };
       reply.header('cache-control', 'no-cache');

@@ -57,7 +57,9 @@ const widgetTextsSchema = z
     contactUs: z.string(),
     error: z.string(),
     rateLimited: z.string(),
-    poweredBy: z.string(),
+    poweredBy: z
+      .string()
+      .describe('Empty when the chatbot’s owner has removed the Askwell branding.'),
   })
   .describe('The widget’s own wording, in `language`.') satisfies z.ZodType<WidgetTexts>;
 

@@ -1,13 +1,14 @@
 import { canOpenSection, roleLabels, type Profile } from '@askwell/shared';
 import clsx from 'clsx';
-import { Bell, ChevronDown, LogOut, Search, Settings, UserRound } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Bell, ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { authApi } from '@/lib/auth';
 
 import { displayName, initialOf } from './admin-nav';
+import { AdminSearch } from './admin-search';
 
 // Closes a popover on Escape (focus back to its button) or on a press outside it.
 function useDismiss(
@@ -33,40 +34,6 @@ function useDismiss(
       window.removeEventListener('pointerdown', onPointerDown);
     };
   }, [open, close, containerRef, buttonRef]);
-}
-
-function AdminSearch({ profile }: { profile: Profile | null | undefined }) {
-  const navigate = useNavigate();
-  const [query, setQuery] = useState('');
-
-  // People are what staff look up most; roles without the users list search chatbots instead.
-  const target = canOpenSection(profile?.role, 'users') ? '/admin/users' : '/admin/chatbots';
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const search = query.trim();
-    void navigate(search ? `${target}?${new URLSearchParams({ search }).toString()}` : target);
-  };
-
-  return (
-    <form role="search" onSubmit={onSubmit} className="relative w-full max-w-md min-w-0">
-      <label htmlFor="admin-search" className="sr-only">
-        Search
-      </label>
-      <Search
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-        aria-hidden="true"
-      />
-      <input
-        id="admin-search"
-        type="search"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        placeholder="Search users, tickets, or logs..."
-        className="block h-10 w-full rounded-lg border-0 bg-slate-100 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus:bg-white focus:ring-2 focus:ring-brand-700 focus:outline-none"
-      />
-    </form>
-  );
 }
 
 function AdminNotifications() {

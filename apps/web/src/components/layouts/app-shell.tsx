@@ -38,11 +38,13 @@ type AppShellProps = {
   header: ReactNode;
   // Replaces the routed page: the area's error screen is shown inside the shell.
   children?: ReactNode;
+  // Kept in view at the foot of the page (View as customer).
+  banner?: ReactNode;
 };
 
 // Spec §2: the customer dashboard and the back office share one frame: a 16rem sidebar, always
 // shown from lg up and sliding in over the page below that, a sticky header and the page.
-export function AppShell({ area, sidebar, header, children }: AppShellProps) {
+export function AppShell({ area, sidebar, header, children, banner }: AppShellProps) {
   const sidebarId = `${area}-sidebar`;
   const location = useLocation();
   const isDesktop = useIsDesktop();
@@ -114,6 +116,7 @@ export function AppShell({ area, sidebar, header, children }: AppShellProps) {
         >
           <div className="mx-auto w-full max-w-6xl">{children ?? <Outlet />}</div>
         </main>
+        {banner}
       </div>
     </div>
   );

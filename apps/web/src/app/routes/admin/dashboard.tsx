@@ -26,7 +26,7 @@ export function AdminDashboardRoute() {
             : 'Here is how Askwell is doing.'
         }
       />
-      <OverviewTiles />
+      <OverviewTiles role={profile?.role} />
       <RevenuePanel />
       <SystemAnalytics />
       <ApiUsage />

@@ -6,14 +6,30 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useBot } from '@/features/bots/api/get-bot';
 import { BotEditor } from '@/features/bots/components/bot-editor';
+import { useAccountPlan } from '@/features/plans/api/account-plan';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api-client';
 import { useSourceProgressSync } from '@/lib/realtime';
 
-function EditBot({ botId }: { botId: string }) {
+function EditBot({
+  botId,
+  removeBranding,
+}: {
+  botId: string;
+  removeBranding: boolean | undefined;
+}) {
   const bot = useBot(botId);
 
-  if (bot.data) return <BotEditor key={bot.data.id} bot={bot.data} title="Edit Chatbot" />;
+  if (bot.data) {
+    return (
+      <BotEditor
+        key={bot.data.id}
+        bot={bot.data}
+        title="Edit Chatbot"
+        removeBranding={removeBranding}
+      />
+    );
+  }
 
   const notFound = bot.error instanceof ApiError && bot.error.status === 404;
   return (
@@ -65,10 +81,11 @@ export function BotEditorRoute() {
   const creating = !botId || botId === 'new';
   useDocumentTitle(creating ? 'Create New Chatbot' : 'Edit Chatbot');
   useSourceProgressSync();
+  const removeBranding = useAccountPlan().data?.limits.removeBranding;
 
   return creating ? (
-    <BotEditor key="new" bot={null} title="Create New Chatbot" />
+    <BotEditor key="new" bot={null} title="Create New Chatbot" removeBranding={removeBranding} />
   ) : (
-    <EditBot botId={botId} />
+    <EditBot botId={botId} removeBranding={removeBranding} />
   );
 }

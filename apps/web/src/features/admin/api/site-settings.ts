@@ -68,12 +68,18 @@ export function useTwoFactorStatus() {
   });
 }
 
+export type TotpEnrolment = { totpURI: string; backupCodes: string[] };
+
 export const twoFactorApi = {
-  // Starts a set-up: the otpauth:// URI to put in an authenticator app. Needs the password.
+  // Starts a set-up: the otpauth:// URI to put in an authenticator app, and the one-time backup
+  // codes, which are never shown again. Needs the password.
   enable: (password: string) =>
-    api.post<{ totpURI: string }>('/api/auth/two-factor/enable', { password }),
+    api.post<TotpEnrolment>('/api/auth/two-factor/enable', { password }),
   // Confirms a set-up (signed in) or finishes a sign-in (after the password step).
   verify: (code: string) => api.post<unknown>('/api/auth/two-factor/verify-totp', { code }),
+  // Finishes a sign-in with a backup code instead of the app's code; each works once.
+  verifyBackupCode: (code: string) =>
+    api.post<unknown>('/api/auth/two-factor/verify-backup-code', { code }),
   disable: (password: string) => api.post<unknown>('/api/auth/two-factor/disable', { password }),
 };
 

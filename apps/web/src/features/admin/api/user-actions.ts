@@ -2,6 +2,7 @@ import type {
   AdminUser,
   AdminUserCreate,
   AdminUserUpdate,
+  BillingState,
   Role,
   SubscriptionTier,
 } from '@askwell/shared';
@@ -52,6 +53,12 @@ export const useChangeRole = () =>
 export const useChangeTier = () =>
   useUserMutation(({ id, tier }: { id: string; tier: SubscriptionTier }) =>
     api.patch<AdminUser>(`${userPath(id)}/tier`, { tier }),
+  );
+
+// A Premium period that ends by itself, unlike 'Change tier'; the server writes the audit row.
+export const useGrantPremium = () =>
+  useUserMutation(({ id, months }: { id: string; months: number }) =>
+    api.post<BillingState>(`${userPath(id)}/premium`, { months }),
   );
 
 export const useDeleteUser = () =>

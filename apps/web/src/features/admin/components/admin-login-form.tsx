@@ -9,11 +9,12 @@ import { controlStyles, FormField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { profileQueryKey } from '@/lib/auth';
 
-import { twoFactorApi } from '../api/site-settings';
+import { twoFactorApi, type TotpEnrolment } from '../api/site-settings';
 import { adminSignIn, finishAdminSignIn, type AdminSignInResult } from '../lib/admin-sign-in';
 import { TotpSetup, TotpSignInStep } from './two-factor';
 
-type Step = { kind: 'password' } | { kind: 'code' } | { kind: 'setup'; totpUri: string | null };
+type Step =
+  { kind: 'password' } | { kind: 'code' } | { kind: 'setup'; enrolment: TotpEnrolment | null };
 
 export function AdminLoginForm() {
   const navigate = useNavigate();
@@ -21,11 +22,16 @@ export function AdminLoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const location = useLocation();
+  // Back from a Google sign-in the server refused (auth.routes.ts): this account has TOTP.
+  const [error, setError] = useState<string | null>(() =>
+    new URLSearchParams(location.search).get('error') === 'two_factor_google'
+      ? 'This account uses two-factor authentication: sign in with your password and a code.'
+      : null,
+  );
   const [submitting, setSubmitting] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const passwordRef = useRef<HTMLInputElement>(null);
-  const location = useLocation();
   const signedOut = (location.state as { signedOut?: boolean } | null)?.signedOut === true;
 
   // Arriving from the admin menu's Sign out: nothing of that session may stay in memory.
@@ -45,10 +51,9 @@ export function AdminLoginForm() {
   // Settings require two-factor and this account has none: the set-up starts with the password
   // just typed, and the session opens once the first code is confirmed.
   const startSetup = async () => {
-    setStep({ kind: 'setup', totpUri: null });
+    setStep({ kind: 'setup', enrolment: null });
     try {
-      const { totpURI } = await twoFactorApi.enable(password);
-      setStep({ kind: 'setup', totpUri: totpURI });
+      setStep({ kind: 'setup', enrolment: await twoFactorApi.enable(password) });
     } catch (failure) {
       backToPassword(
         failure instanceof Error ? failure.message : 'Two-factor set-up could not start.',
@@ -103,7 +108,7 @@ export function AdminLoginForm() {
           Two-factor authentication
         </h2>
         <p className="text-sm text-slate-600">
-          Enter the 6-digit code from your authenticator app.
+          Enter the 6-digit code from your authenticator app, or one of your backup codes.
         </p>
         <TotpSignInStep onVerified={async () => finish(await finishAdminSignIn())} />
       </section>
@@ -119,9 +124,9 @@ export function AdminLoginForm() {
         <p className="text-sm text-slate-600">
           Staff accounts need a code from an authenticator app at every sign-in.
         </p>
-        {step.totpUri ? (
+        {step.enrolment ? (
           <TotpSetup
-            totpUri={step.totpUri}
+            enrolment={step.enrolment}
             onConfirmed={() => void finishAdminSignIn().then(finish)}
           />
         ) : (

@@ -1,5 +1,8 @@
-import { Bot, MessagesSquare, UserPlus, Users, type LucideIcon } from 'lucide-react';
+import { canOpenSection, type Role } from '@askwell/shared';
+import { Bot, LifeBuoy, MessagesSquare, UserPlus, Users, type LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
 
+import { useOpenTicketCount, useTicketEvents } from '@/hooks/use-tickets';
 import { formatMonthDay, formatNumber } from '@/lib/format';
 
 import { useAdminOverview } from '../api/get-overview';
@@ -11,8 +14,41 @@ function monthStart() {
 
 type Tile = { label: string; note: string; value: number; icon: LucideIcon; tone: string };
 
-export function OverviewTiles() {
+// Beside the spec's four tiles for the roles that work tickets: how many still need an answer or
+// are waiting on the customer, kept current by the same live events as the tickets list.
+function OpenTicketsTile() {
+  useTicketEvents('staff');
+  const open = useOpenTicketCount();
+  return (
+    <li
+      data-testid="open-tickets-tile"
+      className="flex items-center gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-amber-50 text-amber-700">
+        <LifeBuoy className="size-6" aria-hidden="true" />
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-slate-600">Open Tickets</p>
+        <p
+          data-testid="tile-value"
+          className="mt-0.5 text-2xl font-bold tracking-tight text-slate-900 tabular-nums"
+        >
+          {open.isSuccess ? formatNumber(open.data) : open.isError ? 'Unknown' : '…'}
+        </p>
+        <Link
+          to="/admin/tickets"
+          className="mt-0.5 block truncate text-xs font-medium text-brand-700 hover:underline"
+        >
+          Not closed · View tickets
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+export function OverviewTiles({ role }: { role?: Role }) {
   const overview = useAdminOverview();
+  const withTickets = canOpenSection(role, 'tickets');
 
   if (overview.isPending) {
     return (
@@ -68,7 +104,14 @@ export function OverviewTiles() {
   ];
 
   return (
-    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Overview">
+    <ul
+      className={
+        withTickets
+          ? 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5'
+          : 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4'
+      }
+      aria-label="Overview"
+    >
       {tiles.map((tile) => {
         const Icon = tile.icon;
         return (
@@ -95,6 +138,7 @@ export function OverviewTiles() {
           </li>
         );
       })}
+      {withTickets && <OpenTicketsTile />}
     </ul>
   );
 }

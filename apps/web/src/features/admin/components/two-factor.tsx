@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { QRCodeSVG } from 'qrcode.react';
 import { KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -9,24 +10,32 @@ import { controlStyles, FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 
-import { twoFactorApi, twoFactorStatusKey, useTwoFactorStatus } from '../api/site-settings';
+import {
+  twoFactorApi,
+  twoFactorStatusKey,
+  useTwoFactorStatus,
+  type TotpEnrolment,
+} from '../api/site-settings';
 import { AdminPanel } from './admin-panel';
 
 const codePattern = /^\d{6}$/;
+const backupCodePattern = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
 
 function failure(error: unknown) {
   return error instanceof ApiError ? error.message : 'Something went wrong. Please try again.';
 }
 
-// Six digits from an authenticator app; `onSubmit` gets the code and says what went wrong, if
-// anything.
+// Six digits from an authenticator app, or (`backup`) one of the set-up's backup codes;
+// `onSubmit` gets the code and says what went wrong, if anything.
 function CodeForm({
   id,
   submitLabel,
+  backup = false,
   onSubmit,
 }: {
   id: string;
   submitLabel: string;
+  backup?: boolean;
   onSubmit: (code: string) => Promise<string | null>;
 }) {
   const [code, setCode] = useState('');
@@ -35,8 +44,12 @@ function CodeForm({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = code.replace(/\s/g, '');
-    if (!codePattern.test(trimmed)) {
-      setError('Enter the 6-digit code from your authenticator app.');
+    if (!(backup ? backupCodePattern : codePattern).test(trimmed)) {
+      setError(
+        backup
+          ? 'Enter one of your backup codes.'
+          : 'Enter the 6-digit code from your authenticator app.',
+      );
       return;
     }
     setBusy(true);
@@ -50,16 +63,22 @@ function CodeForm({
   };
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <FormField id={id} label="Authentication code" error={error ?? undefined}>
+      <FormField
+        id={id}
+        label={backup ? 'Backup code' : 'Authentication code'}
+        error={error ?? undefined}
+      >
         {(a11y) => (
           <input
             {...a11y}
-            inputMode="numeric"
+            inputMode={backup ? 'text' : 'numeric'}
             autoComplete="one-time-code"
-            maxLength={7}
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={backup ? 12 : 7}
             value={code}
             onChange={(event) => setCode(event.target.value)}
-            placeholder="123456"
+            placeholder={backup ? 'abcde-12345' : '123456'}
             className={controlStyles(Boolean(error), 'font-mono tracking-widest')}
           />
         )}
@@ -82,43 +101,93 @@ function secretOf(totpUri: string) {
   return secret.replace(/(.{4})/g, '$1 ').trim();
 }
 
-// Step two of a set-up: the key for the authenticator app, then its first code to confirm it.
-export function TotpSetup({ totpUri, onConfirmed }: { totpUri: string; onConfirmed: () => void }) {
+// Shown once, at set-up: better-auth keeps only their encrypted form and each signs in once,
+// for the day the phone with the authenticator app is lost.
+function BackupCodes({ codes }: { codes: string[] }) {
+  return (
+    <div className="space-y-3 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="text-sm font-semibold text-amber-900">Backup codes</h3>
+          <p className="mt-0.5 text-sm text-amber-900">
+            Save these codes now; each works once. They are not shown again, and each one signs you
+            in if you lose your authenticator app.
+          </p>
+        </div>
+        <CopyButton text={codes.join('\n')} label="Copy backup codes" />
+      </div>
+      <ul
+        data-testid="backup-codes"
+        aria-label="Backup codes"
+        className="grid grid-cols-2 gap-x-4 gap-y-1 font-mono text-sm whitespace-nowrap text-slate-900"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+// Step two of a set-up: the QR code (or key) for the authenticator app, the backup codes, then
+// the app's first code to confirm it.
+export function TotpSetup({
+  enrolment,
+  onConfirmed,
+}: {
+  enrolment: TotpEnrolment;
+  onConfirmed: () => void;
+}) {
+  const { totpURI: totpUri, backupCodes } = enrolment;
   const secret = secretOf(totpUri);
   return (
     <div className="space-y-5">
       <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
         <li>
-          Open an authenticator app (Google Authenticator, 1Password, Authy…) and add an account
-          with this setup key, or paste the link into an app that takes one.
+          Scan the QR code with an authenticator app (Google Authenticator, 1Password, Authy…), or
+          add an account with the setup key.
         </li>
+        <li>Save your backup codes somewhere safe.</li>
         <li>Enter the 6-digit code the app shows to finish.</li>
       </ol>
-      <div className="space-y-3 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
-        <div>
-          <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Setup key</p>
-          <div className="mt-1 flex flex-wrap items-center gap-2">
-            <code
-              data-testid="totp-secret"
-              className="font-mono text-base break-all text-slate-900"
-            >
-              {secret}
-            </code>
-            <CopyButton text={secret.replace(/\s/g, '')} label="Copy key" />
-          </div>
+      <div className="flex flex-col gap-4 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200 sm:flex-row sm:items-start">
+        <div className="self-center rounded-md bg-white p-2 ring-1 ring-slate-200 sm:self-start">
+          <QRCodeSVG
+            value={totpUri}
+            size={160}
+            marginSize={1}
+            title="QR code for your authenticator app"
+            role="img"
+            aria-label="QR code for your authenticator app"
+          />
         </div>
-        <div>
-          <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            otpauth link
-          </p>
-          <code
-            data-testid="totp-uri"
-            className="mt-1 block font-mono text-xs break-all text-slate-700"
-          >
-            {totpUri}
-          </code>
+        <div className="min-w-0 flex-1 space-y-3">
+          <div>
+            <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              Setup key
+            </p>
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              <code
+                data-testid="totp-secret"
+                className="font-mono text-base break-all text-slate-900"
+              >
+                {secret}
+              </code>
+              <CopyButton text={secret.replace(/\s/g, '')} label="Copy key" />
+            </div>
+          </div>
+          <details className="text-sm text-slate-600">
+            <summary className="cursor-pointer font-medium">otpauth link</summary>
+            <code
+              data-testid="totp-uri"
+              className="mt-1 block font-mono text-xs break-all text-slate-700"
+            >
+              {totpUri}
+            </code>
+          </details>
         </div>
       </div>
+      <BackupCodes codes={backupCodes} />
       <CodeForm
         id="totp-setup-code"
         submitLabel="Confirm and continue"
@@ -136,22 +205,35 @@ export function TotpSetup({ totpUri, onConfirmed }: { totpUri: string; onConfirm
   );
 }
 
-// The sign-in's second step for an account with TOTP on.
+// The sign-in's second step for an account with TOTP on: the app's code, or one backup code.
 export function TotpSignInStep({ onVerified }: { onVerified: () => Promise<void> }) {
+  const [backup, setBackup] = useState(false);
+  const verify = backup ? twoFactorApi.verifyBackupCode : twoFactorApi.verify;
   return (
-    <CodeForm
-      id="totp-sign-in-code"
-      submitLabel="Verify"
-      onSubmit={async (code) => {
-        try {
-          await twoFactorApi.verify(code);
-          await onVerified();
-          return null;
-        } catch (error) {
-          return failure(error);
-        }
-      }}
-    />
+    <div className="space-y-4">
+      <CodeForm
+        key={backup ? 'backup' : 'app'}
+        id={backup ? 'backup-sign-in-code' : 'totp-sign-in-code'}
+        submitLabel="Verify"
+        backup={backup}
+        onSubmit={async (code) => {
+          try {
+            await verify(code);
+            await onVerified();
+            return null;
+          } catch (error) {
+            return failure(error);
+          }
+        }}
+      />
+      <button
+        type="button"
+        onClick={() => setBackup(!backup)}
+        className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+      >
+        {backup ? 'Use a code from your authenticator app' : 'Use a backup code instead'}
+      </button>
+    </div>
   );
 }
 
@@ -212,7 +294,7 @@ function PasswordStep({
 export function TwoFactorSection() {
   const status = useTwoFactorStatus();
   const queryClient = useQueryClient();
-  const [totpUri, setTotpUri] = useState<string | null>(null);
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: twoFactorStatusKey });
 
   let body;
@@ -228,12 +310,12 @@ export function TwoFactorSection() {
         Error: {status.error.message}
       </p>
     );
-  } else if (totpUri) {
+  } else if (enrolment) {
     body = (
       <TotpSetup
-        totpUri={totpUri}
+        enrolment={enrolment}
         onConfirmed={() => {
-          setTotpUri(null);
+          setEnrolment(null);
           toast.success('Two-factor authentication is on');
           void refresh();
         }}
@@ -282,7 +364,7 @@ export function TwoFactorSection() {
           submitLabel="Set up two-factor authentication"
           onSubmit={async (password) => {
             try {
-              setTotpUri((await twoFactorApi.enable(password)).totpURI);
+              setEnrolment(await twoFactorApi.enable(password));
               return null;
             } catch (error) {
               return failure(error);

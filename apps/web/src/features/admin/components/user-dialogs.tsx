@@ -3,6 +3,7 @@ import {
   adminUserSuspendSchema,
   adminUserUpdateSchema,
   minPasswordLength,
+  premiumGrantSchema,
   roleLabels,
   roles,
   type AdminUser,
@@ -17,12 +18,13 @@ import { Button } from '@/components/ui/button';
 import { FormField, controlStyles } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import type { ApiError } from '@/lib/api-client';
-import { countOf } from '@/lib/format';
+import { countOf, formatDate } from '@/lib/format';
 
 import {
   useChangeRole,
   useChangeTier,
   useDeleteUser,
+  useGrantPremium,
   useSuspendUser,
   useUnsuspendUser,
   useUpdateUser,
@@ -409,6 +411,84 @@ export function ChangeTierDialog({ user, onClose }: DialogProps) {
           ))}
         </div>
       </fieldset>
+    </FormDialog>
+  );
+}
+
+const grantMonths = [1, 3, 6, 12, 24] as const;
+
+function monthsFromNow(months: number) {
+  const until = new Date();
+  until.setUTCMonth(until.getUTCMonth() + months);
+  return until;
+}
+
+export function GrantPremiumDialog({ user, onClose }: DialogProps) {
+  const grant = useGrantPremium();
+  const [months, setMonths] = useState(1);
+  const [error, setError] = useState<string>();
+
+  const save = () => {
+    const parsed = premiumGrantSchema.safeParse({ months });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    grant.mutate(
+      { id: user.id, months },
+      {
+        onSuccess: (state) => {
+          const until = state.subscription?.current_period_end ?? monthsFromNow(months);
+          toast.success(`${user.email} has Premium until ${formatDate(until)}`);
+          onClose();
+        },
+        onError: (failure) => {
+          setError(failure.fields.months);
+          toast.error(failure.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <FormDialog
+      title="Grant Premium"
+      description={
+        <>
+          {user.email} gets every Premium feature at once, without paying, until the period ends;
+          then the account returns to its own plan. The grant is kept in the audit log.
+        </>
+      }
+      submitLabel="Grant Premium"
+      pendingLabel="Granting..."
+      pending={grant.isPending}
+      onSubmit={save}
+      onClose={onClose}
+    >
+      <FormField
+        id="grant-premium-months"
+        label="Duration"
+        error={error}
+        hint={`Until ${formatDate(monthsFromNow(months))}.`}
+      >
+        {(a11y) => (
+          <select
+            {...a11y}
+            value={months}
+            onChange={(event) => {
+              setMonths(Number(event.target.value));
+              setError(undefined);
+            }}
+            className={controlStyles(Boolean(error))}
+          >
+            {grantMonths.map((value) => (
+              <option key={value} value={value}>
+                {value === 1 ? '1 month' : `${value} months`}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
     </FormDialog>
   );
 }

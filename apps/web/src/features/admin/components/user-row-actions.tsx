@@ -5,6 +5,8 @@ import {
   Ban,
   CircleCheck,
   EllipsisVertical,
+  Eye,
+  Gift,
   Pencil,
   ShieldCheck,
   Trash2,
@@ -18,10 +20,13 @@ import {
   useDismissOnOutsidePress,
 } from '@/components/layouts/dashboard-popover';
 
-export type UserAction = 'edit' | 'suspend' | 'unsuspend' | 'tier' | 'role' | 'delete';
+export type UserAction =
+  'edit' | 'view' | 'suspend' | 'unsuspend' | 'tier' | 'premium' | 'role' | 'delete';
 
 const menuItems: { action: Exclude<UserAction, 'edit'>; label: string; icon: LucideIcon }[] = [
+  { action: 'view', label: 'View as customer', icon: Eye },
   { action: 'tier', label: 'Change tier', icon: BadgeCheck },
+  { action: 'premium', label: 'Grant Premium', icon: Gift },
   { action: 'role', label: 'Change role', icon: ShieldCheck },
   { action: 'suspend', label: 'Suspend', icon: Ban },
   { action: 'unsuspend', label: 'Unsuspend', icon: CircleCheck },

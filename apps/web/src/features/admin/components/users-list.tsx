@@ -8,6 +8,7 @@ import {
 } from '@askwell/shared';
 import { Search, Users } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 
 import { Button } from '@/components/ui/button';
@@ -16,6 +17,7 @@ import { useProfile } from '@/lib/auth';
 import { countOf, formatDate } from '@/lib/format';
 
 import { useAdminUsers } from '../api/get-users';
+import { useStartViewAs } from '../api/view-as';
 import { AdminPanel } from './admin-panel';
 import { EmptyState } from './empty-state';
 import { RoleBadge, subscriptionLabel, TierBadge } from './role-badge';
@@ -24,6 +26,7 @@ import {
   ChangeTierDialog,
   DeleteUserDialog,
   EditUserDialog,
+  GrantPremiumDialog,
   SuspendUserDialog,
   UnsuspendUserDialog,
 } from './user-dialogs';
@@ -56,7 +59,9 @@ function allowedActions(
   const reachable = manage && (!user.is_admin || isSuper);
   return {
     edit: manage && (reachable || self),
+    view: manage && !user.is_admin,
     tier: manage && !user.is_admin,
+    premium: manage && !user.is_admin,
     role: isSuper,
     suspend: reachable && !self && !user.suspended_at,
     unsuspend: reachable && !self && Boolean(user.suspended_at),
@@ -189,6 +194,14 @@ export function UsersList() {
   const viewer = useProfile().data;
   const [active, setActive] = useState<{ action: UserAction; user: AdminUser } | null>(null);
   const close = () => setActive(null);
+  const startView = useStartViewAs();
+  const onAction = (action: UserAction, user: AdminUser) => {
+    if (action === 'view') {
+      startView.mutate(user.id, { onError: (error) => void toast.error(error.message) });
+      return;
+    }
+    setActive({ action, user });
+  };
 
   return (
     <AdminPanel>
@@ -279,12 +292,7 @@ export function UsersList() {
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((user) => (
-                <UserRow
-                  key={user.id}
-                  user={user}
-                  viewer={viewer}
-                  onAction={(action, target) => setActive({ action, user: target })}
-                />
+                <UserRow key={user.id} user={user} viewer={viewer} onAction={onAction} />
               ))}
             </tbody>
           </table>
@@ -313,6 +321,7 @@ export function UsersList() {
       {active?.action === 'edit' && <EditUserDialog user={active.user} onClose={close} />}
       {active?.action === 'suspend' && <SuspendUserDialog user={active.user} onClose={close} />}
       {active?.action === 'tier' && <ChangeTierDialog user={active.user} onClose={close} />}
+      {active?.action === 'premium' && <GrantPremiumDialog user={active.user} onClose={close} />}
       {active?.action === 'role' && <ChangeRoleDialog user={active.user} onClose={close} />}
       {active?.action === 'delete' && <DeleteUserDialog user={active.user} onClose={close} />}
       {active?.action === 'unsuspend' && <UnsuspendUserDialog user={active.user} onClose={close} />}

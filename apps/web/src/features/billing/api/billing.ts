@@ -62,12 +62,3 @@ export function useRevenue() {
     queryFn: () => api.get<RevenueMetrics>('/api/admin/overview/revenue'),
   });
 }
-
-export function useGrantPremium() {
-  const queryClient = useQueryClient();
-  return useMutation<BillingState, ApiError, { userId: string; months: number }>({
-    mutationFn: ({ userId, months }) =>
-      api.post<BillingState>(`/api/admin/users/${encodeURIComponent(userId)}/premium`, { months }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
-  });
-}

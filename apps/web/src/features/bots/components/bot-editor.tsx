@@ -47,6 +47,7 @@ function toInput(bot: Bot): BotInput {
     allowedDomains: bot.allowedDomains,
     leadCapture: bot.leadCapture,
     leadAfterMessages: bot.leadAfterMessages,
+    hideBranding: bot.hideBranding,
   };
 }
 
@@ -75,6 +76,7 @@ const fieldOrder = [
   'allowedDomains',
   'leadCapture',
   'leadAfterMessages',
+  'hideBranding',
 ] as const;
 
 function firstErrorTab(errors: FieldErrors<BotInput>): EditorTab | null {
@@ -88,9 +90,11 @@ type EditorLocationState = { saved?: boolean; tab?: EditorTab } | null;
 type BotEditorProps = {
   bot: Bot | null;
   title: string;
+  // Whether the owner's plan includes hiding 'Powered by Askwell'; unknown while it loads.
+  removeBranding: boolean | undefined;
 };
 
-export function BotEditor({ bot, title }: BotEditorProps) {
+export function BotEditor({ bot, title, removeBranding }: BotEditorProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const carried = location.state as EditorLocationState;
@@ -211,7 +215,7 @@ export function BotEditor({ bot, title }: BotEditorProps) {
                     <div className="space-y-10">
                       <AppearanceFields form={form} />
                       <div className="border-t border-slate-100 pt-8">
-                        <PublishingFields form={form} bot={bot} />
+                        <PublishingFields form={form} bot={bot} removeBranding={removeBranding} />
                       </div>
                     </div>
                   )}

@@ -1,4 +1,9 @@
-import { maxLeadAfterMessages, type Bot, type BotInput } from '@askwell/shared';
+import {
+  maxLeadAfterMessages,
+  quotaExceededMessage,
+  type Bot,
+  type BotInput,
+} from '@askwell/shared';
 import { useState } from 'react';
 import { Controller, useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 
@@ -112,7 +117,15 @@ function Toggle({
 }
 
 // Where the widget may run and when it asks visitors for their contact details.
-export function PublishingFields({ form, bot }: { form: Form; bot: Bot | null }) {
+export function PublishingFields({
+  form,
+  bot,
+  removeBranding,
+}: {
+  form: Form;
+  bot: Bot | null;
+  removeBranding: boolean | undefined;
+}) {
   const {
     control,
     formState: { errors },
@@ -149,6 +162,24 @@ export function PublishingFields({ form, bot }: { form: Form; bot: Bot | null })
         )}
       />
       <AllowedDomainsField form={form} bot={bot} />
+      <Controller
+        control={control}
+        name="hideBranding"
+        render={({ field }) => (
+          <Toggle
+            id="bot-hide-branding"
+            label="Hide “Powered by Askwell”"
+            description={
+              removeBranding === false
+                ? `${quotaExceededMessage('removeBranding', 'free')}${field.value ? ' Your choice is kept and applies again on Premium.' : ''}`
+                : 'The widget shows no Askwell line under the message box.'
+            }
+            checked={field.value ?? false}
+            disabled={!removeBranding}
+            onChange={field.onChange}
+          />
+        )}
+      />
       <Controller
         control={control}
         name="leadCapture"

@@ -15,6 +15,7 @@ export function isEditorTab(value: unknown): value is EditorTab {
 export function tabForField(path: string): EditorTab {
   if (path === 'name' || path === 'description') return 'basic';
   if (path.startsWith('widgetConfig')) return 'appearance';
-  if (/^(enabled|allowedDomains|leadCapture|leadAfterMessages)/.test(path)) return 'appearance';
+  if (/^(enabled|allowedDomains|leadCapture|leadAfterMessages|hideBranding)/.test(path))
+    return 'appearance';
   return 'personality';
 }

@@ -16,6 +16,7 @@ import { useBots } from '@/hooks/use-bots';
 import { ApiError } from '@/lib/api-client';
 import { useRealtimeEvent } from '@/lib/realtime';
 import { countOf } from '@/lib/format';
+import { useViewAs } from '@/lib/view-as';
 
 import {
   conversationKeys,
@@ -72,6 +73,8 @@ export function ConversationsPage() {
   const filters = readConversationFilters(searchParams);
   const conversations = useConversations(filters);
   const bots = useBots();
+  // Staff viewing the account read it on screen; the bulk exports stay the customer's.
+  const viewing = Boolean(useViewAs());
 
   // New conversations and messages arrive live; the open transcript follows its own updates.
   useRealtimeEvent<ConversationUpdatedEvent>(conversationUpdatedEventName, (event) => {
@@ -110,24 +113,26 @@ export function ConversationsPage() {
         title="Conversations"
         description="Every chat your bots have had, with the sources behind each answer."
         actions={
-          <>
-            <a
-              href={conversationsExportUrl(filters, 'csv')}
-              download
-              className={buttonStyles({ variant: 'secondary' })}
-            >
-              <Download className="size-4" aria-hidden="true" />
-              Export CSV
-            </a>
-            <a
-              href={conversationsExportUrl(filters, 'json')}
-              download
-              className={buttonStyles({ variant: 'secondary' })}
-            >
-              <Download className="size-4" aria-hidden="true" />
-              Export JSON
-            </a>
-          </>
+          !viewing && (
+            <>
+              <a
+                href={conversationsExportUrl(filters, 'csv')}
+                download
+                className={buttonStyles({ variant: 'secondary' })}
+              >
+                <Download className="size-4" aria-hidden="true" />
+                Export CSV
+              </a>
+              <a
+                href={conversationsExportUrl(filters, 'json')}
+                download
+                className={buttonStyles({ variant: 'secondary' })}
+              >
+                <Download className="size-4" aria-hidden="true" />
+                Export JSON
+              </a>
+            </>
+          )
         }
       />
       <ConversationFilters filters={filters} bots={bots.data ?? []} onChange={setFilters} />

@@ -1,6 +1,7 @@
 import type { ArchiveUpload, KnowledgeSource } from '@askwell/shared';
 
 import { ApiError, apiErrorFrom, parseJson } from '@/lib/api-client';
+import { viewAsHeaders } from '@/lib/view-as';
 
 // A 429: the account has several uploads running or has sent many bytes lately; the server says
 // when to try again.
@@ -32,6 +33,9 @@ export function uploadDocument(botId: string, file: File, { onProgress, signal }
     request.open('POST', `/api/bots/${encodeURIComponent(botId)}/documents`);
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(viewAsHeaders())) {
+      request.setRequestHeader(name, value);
+    }
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };

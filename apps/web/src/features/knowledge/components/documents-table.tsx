@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 
 import { downloadUrl, useDeleteSource, useRetrySource } from '../api/source-actions';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { useViewAs } from '@/lib/view-as';
 import { formatFileSize } from '../lib/format-file-size';
 
 const iconButton =
@@ -25,6 +26,8 @@ export function DocumentsTable({ documents, loading, error }: DocumentsTableProp
   const retry = useRetrySource();
   const remove = useDeleteSource();
   const [deleting, setDeleting] = useState<KnowledgeSource | null>(null);
+  // Staff viewing the account see the list; the customer's original files are not handed out.
+  const viewing = Boolean(useViewAs());
 
   return (
     <Panel title="All documents" description="Every document in your chatbots' knowledge.">
@@ -125,15 +128,17 @@ export function DocumentsTable({ documents, loading, error }: DocumentsTableProp
                   </td>
                   <td className="px-4 py-3.5 sm:px-6">
                     <div className="flex justify-end gap-1">
-                      <a
-                        href={downloadUrl(source.id)}
-                        className={iconButton}
-                        title="Download original"
-                        download
-                      >
-                        <Download className="size-4" aria-hidden="true" />
-                        <span className="sr-only">Download {source.name}</span>
-                      </a>
+                      {!viewing && (
+                        <a
+                          href={downloadUrl(source.id)}
+                          className={iconButton}
+                          title="Download original"
+                          download
+                        >
+                          <Download className="size-4" aria-hidden="true" />
+                          <span className="sr-only">Download {source.name}</span>
+                        </a>
+                      )}
                       <button
                         type="button"
                         className={iconButton}

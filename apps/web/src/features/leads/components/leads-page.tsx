@@ -7,6 +7,7 @@ import { DashboardPageHeader } from '@/components/layouts/dashboard-page-header'
 import { buttonStyles } from '@/components/ui/button';
 import { useBots } from '@/hooks/use-bots';
 import { useRealtimeEvent } from '@/lib/realtime';
+import { useViewAs } from '@/lib/view-as';
 
 import { leadKeys, leadsExportUrl, useLeads } from '../api/get-leads';
 import { leadQuery, readLeadFilters, type LeadFilters } from '../lib/filters';
@@ -20,6 +21,8 @@ export function LeadsPage() {
   const leads = useLeads(filters);
   const bots = useBots();
   const queryClient = useQueryClient();
+  // Staff viewing the account read it on screen; the bulk export stays the customer's.
+  const viewing = Boolean(useViewAs());
 
   useRealtimeEvent(leadCreatedEventName, () => {
     void queryClient.invalidateQueries({ queryKey: leadKeys.all });
@@ -34,14 +37,16 @@ export function LeadsPage() {
         title="Leads"
         description="Visitors who left their contact details with one of your chatbots."
         actions={
-          <a
-            href={leadsExportUrl(filters)}
-            download
-            className={buttonStyles({ variant: 'secondary' })}
-          >
-            <Download className="size-4" aria-hidden="true" />
-            Export CSV
-          </a>
+          !viewing && (
+            <a
+              href={leadsExportUrl(filters)}
+              download
+              className={buttonStyles({ variant: 'secondary' })}
+            >
+              <Download className="size-4" aria-hidden="true" />
+              Export CSV
+            </a>
+          )
         }
       />
       <LeadsFilters filters={filters} bots={bots.data ?? []} onChange={setFilters} />

@@ -26,7 +26,11 @@ function ModelStatus({ settings, draft }: { settings: ModelSettings; draft: Sett
   const model = draft.defaultModel.trim();
   let ok: boolean;
   let text: string;
-  if (draft.useCustomEndpoint) {
+  if (!settings.ownProviderActive) {
+    ok = false;
+    text =
+      'Your plan does not include your own provider keys: your chatbots reply with the built-in answerer, which quotes the best passages of your documents.';
+  } else if (draft.useCustomEndpoint) {
     ok = Boolean(draft.customEndpoint.trim());
     text = ok
       ? `Answers come from ${model || 'your model'} on your custom endpoint.`

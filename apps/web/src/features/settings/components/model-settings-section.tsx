@@ -1,5 +1,5 @@
-import type { ModelSettings, ProviderKeyName } from '@askwell/shared';
-import { Cpu, KeyRound } from 'lucide-react';
+import { quotaExceededMessage, type ModelSettings, type ProviderKeyName } from '@askwell/shared';
+import { CircleAlert, Cpu, KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
@@ -37,6 +37,12 @@ const settingsTabs: ReadonlyArray<TabItem<SettingsTab>> = [
 const idPrefix = 'settings';
 // One toast for the whole save flow: a success replaces the failure it fixed.
 const settingsToast = { id: 'model-settings-save' };
+
+function savedOwnProvider(settings: ModelSettings) {
+  return (
+    Boolean(settings.customEndpoint) || Object.values(settings.providerKeys).some((key) => key.set)
+  );
+}
 
 function SettingsForm({ settings }: { settings: ModelSettings }) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -122,6 +128,20 @@ function SettingsForm({ settings }: { settings: ModelSettings }) {
           </Button>
         </div>
       </div>
+      {!settings.ownProviderActive && (
+        <p
+          role="status"
+          data-testid="own-provider-inactive"
+          className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+        >
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>
+            {savedOwnProvider(settings) &&
+              'Your saved keys and endpoint are kept but not used: your chatbots reply with the built-in answerer. '}
+            {quotaExceededMessage('ownProviderKeys', 'free')}
+          </span>
+        </p>
+      )}
       <Panel>
         <TabPanel idPrefix={idPrefix} tab={tab} className="p-5 sm:p-6">
           {tab === 'api-keys' ? (

@@ -19,6 +19,7 @@ const saved: ModelSettings = {
   customEndpoint: null,
   defaultModel: 'gpt-4-turbo',
   useCustomEndpoint: false,
+  ownProviderActive: true,
 };
 
 describe('buildUpdate', () => {
