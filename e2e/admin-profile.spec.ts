@@ -7,19 +7,19 @@ import {
   expectAdminSidebar,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
+  profileStaffAccount,
   signInWithApi,
-  staffAccounts,
   staffPassword,
   test,
 } from './fixtures';
 
 // Screens of the admin area, kept for a person to look at after a run.
 const shots = 'test-results/screens/admin';
-const email = staffAccounts.sales_manager;
-const newPassword = 'sales-password-changed-1';
+const email = profileStaffAccount.email;
+const newPassword = 'petra-password-changed-1';
 
-// Everything that uses the sales manager's account lives in this one serial file: changing the
-// password signs that account out everywhere else.
+// One serial file on an account no other spec uses (fixtures.ts): changing the password signs
+// that account out everywhere else.
 test.describe.serial('sales_manager', () => {
   let page: Page;
   let baseURL: string;
@@ -48,18 +48,18 @@ test.describe.serial('sales_manager', () => {
     await page.goto('/admin/profile');
     await expect(page.getByLabel('Email')).toHaveValue(email);
     await expect(page.getByLabel('Email')).not.toBeEditable();
-    await page.getByLabel('First name').fill('Sally-Ann');
-    await page.getByLabel('Last name').fill('Salesworth');
+    await page.getByLabel('First name').fill('Petra-Ann');
+    await page.getByLabel('Last name').fill('Profilewood');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Profile updated')).toBeVisible();
-    await expect(page.getByTestId('admin-sidebar-user')).toContainText('Sally-Ann Salesworth');
+    await expect(page.getByTestId('admin-sidebar-user')).toContainText('Petra-Ann Profilewood');
     await page.reload();
-    await expect(page.getByLabel('First name')).toHaveValue('Sally-Ann');
+    await expect(page.getByLabel('First name')).toHaveValue('Petra-Ann');
 
-    await page.getByLabel('First name').fill('Sally');
-    await page.getByLabel('Last name').fill('Sales');
+    await page.getByLabel('First name').fill('Petra');
+    await page.getByLabel('Last name').fill('Profile');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByTestId('admin-sidebar-user')).toContainText('Sally Sales');
+    await expect(page.getByTestId('admin-sidebar-user')).toContainText('Petra Profile');
   });
 
   test('when looking at sessions, then this device is marked', async () => {
@@ -118,7 +118,7 @@ test.describe.serial('sales_manager', () => {
       await page.getByLabel('Password', { exact: true }).fill(newPassword);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(page).toHaveURL(/\/admin$/);
-      await expect(page.getByTestId('admin-sidebar-user')).toContainText('Sally Sales');
+      await expect(page.getByTestId('admin-sidebar-user')).toContainText('Petra Profile');
       signedInAgain = true;
     } finally {
       if (!signedInAgain) await signInWithApi(page.request, baseURL, email, newPassword);

@@ -25,6 +25,13 @@ export const staffAccounts = {
   sales_manager: 'sales@askwell.test',
   support_team: 'support@askwell.test',
 } as const;
+// The profile spec changes its account's name and password, and a new password signs the account
+// out everywhere: it has a sales manager of its own, so specs running beside it keep theirs.
+export const profileStaffAccount = {
+  role: 'sales_manager',
+  email: 'petra@askwell.test',
+  name: 'Petra Profile',
+} as const;
 
 // Waits until no finite animation or CSS transition is running (a sidebar sliding open or shut
 // after a click or a change of viewport). Spinners loop for ever and are left alone. Reading

@@ -5,7 +5,7 @@ import { findFreePort } from '../apps/api/src/db/embedded-postgres';
 import { repoRoot, spawnServer } from '../scripts/spawn-server';
 import { assertChromiumInstalled } from './chromium';
 import { startSmtpSink } from './support/smtp-sink';
-import { staffAccounts, staffPassword } from './fixtures';
+import { profileStaffAccount, staffAccounts, staffPassword } from './fixtures';
 import { oidcClient, startOidcProvider } from './support/oidc-provider';
 import { startStripeServer } from '../apps/api/test/support/stripe-server';
 
@@ -56,7 +56,15 @@ export default async function globalSetup() {
     TRUST_PROXY: 'true',
     STRIPE_API_BASE: stripe.url,
   });
-  for (const [role, email] of Object.entries(staffAccounts)) {
+  const accounts = [
+    ...Object.entries(staffAccounts).map(([role, email]) => ({
+      role,
+      email,
+      name: roleNames[role as keyof typeof roleNames],
+    })),
+    profileStaffAccount,
+  ];
+  for (const { role, email, name } of accounts) {
     const created = spawnSync(
       process.execPath,
       [
@@ -70,7 +78,7 @@ export default async function globalSetup() {
         '--role',
         role,
         '--name',
-        `${roleNames[role as keyof typeof roleNames]}`,
+        name,
       ],
       {
         cwd: repoRoot,

@@ -40,6 +40,8 @@ describe('model settings', () => {
       customEndpoint: null,
       defaultModel: 'gpt-4-turbo',
       useCustomEndpoint: false,
+      // A new account is in its trial, whose plan lets it use its own keys.
+      ownProviderActive: true,
     });
   });
 

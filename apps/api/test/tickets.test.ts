@@ -378,20 +378,23 @@ describe('the site name in ticket mail', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     try {
-      const staffMails = sink.mailsTo('support_team@tickets.test').length;
       const ticket = await open(ann, { subject: 'Branding probe', message: 'Who answers?' });
-      const toStaff = await sink.waitForMail('support_team@tickets.test', staffMails + 1);
+      const toStaff = await sink.waitForMailWhere('support_team@tickets.test', (mail) =>
+        mail.subject.endsWith('New ticket: Branding probe'),
+      );
       expect(toStaff.subject).toBe(`[Quokka Desk #${ticket.number}] New ticket: Branding probe`);
       expect(toStaff.text).toMatch(
         /--\r?\nQuokka Desk\r?\nQuestions\? Write to help@quokka-desk\.test/,
       );
 
-      const customerMails = sink.mailsTo('ann@koala-tea.test').length;
       const replied = await support().browser.post(`/api/admin/tickets/${ticket.number}/messages`, {
         message: 'We do.',
       });
       expect(replied.statusCode, replied.body).toBe(200);
-      const toCustomer = await sink.waitForMail('ann@koala-tea.test', customerMails + 1);
+      const toCustomer = await sink.waitForMailWhere(
+        'ann@koala-tea.test',
+        (mail) => mail.subject.startsWith('Re: ') && mail.subject.endsWith('Branding probe'),
+      );
       expect(toCustomer.subject).toBe(`Re: [Quokka Desk #${ticket.number}] Branding probe`);
       expect(toCustomer.text).toContain('The Quokka Desk support team answered your ticket');
       expect(toCustomer.text).not.toContain('Askwell');

@@ -49,6 +49,24 @@ export async function startSmtpSink() {
       }
       return mailsTo(address)[count - 1]!;
     },
+    // For a test whose recipient may still be getting an earlier test's mail, which a count would
+    // mistake for the one it waits for.
+    async waitForMailWhere(
+      address: string,
+      matches: (mail: ReceivedMail) => boolean,
+      timeoutMs = 5_000,
+    ): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = mailsTo(address).find(matches);
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`no matching mail to ${address}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
