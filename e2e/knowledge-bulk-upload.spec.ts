@@ -1,8 +1,17 @@
+import type { Page } from '@playwright/test';
 import { botDefaults } from '@askwell/shared';
 import { buildZip } from '../apps/api/test/support/hostile-files';
 import { expect, registerTestCustomer, signInWithApi, test } from './fixtures';
 
 const shots = 'test-results/screens/knowledge';
+
+// The drop zone ignores files until the chatbot list has loaded and one is chosen, as a person
+// would see (it is greyed out); files set before that would be dropped without a word.
+async function expectDropZoneReady(page: Page) {
+  await expect(
+    page.getByLabel('Upload documents: drag and drop files here, or click to select files'),
+  ).toHaveAttribute('aria-disabled', 'false');
+}
 
 function baseUrl() {
   const url = process.env.E2E_BASE_URL;
@@ -42,6 +51,7 @@ test('a customer drops 300 small files on the Documents page and every one is up
   });
 
   await page.goto(`/dashboard/documents?botId=${bot.id}`);
+  await expectDropZoneReady(page);
   await page.locator('input[type=file]').setInputFiles(
     Array.from({ length: 300 }, (_, index) => ({
       name: `faq-${String(index).padStart(3, '0')}.txt`,
@@ -84,6 +94,7 @@ test('a customer drops a .zip of documents: each document in it is queued and pr
   ]);
   await page.goto(`/dashboard/documents?botId=${bot.id}`);
   await expect(page.getByText('or a .zip of them: each document in it is added')).toBeVisible();
+  await expectDropZoneReady(page);
   await page.locator('input[type=file]').setInputFiles({
     name: 'Handbook.zip',
     mimeType: 'application/zip',
