@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   adminAccess,
   adminRoutes,
@@ -9,9 +9,8 @@ import {
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   registerTestCustomer,
-  signInWithApi,
+  signedInStaffPage,
   staffAccounts,
-  staffPassword,
   test,
 } from './fixtures';
 
@@ -26,14 +25,6 @@ function baseUrl() {
   return url;
 }
 
-// One sign-in per role for the whole file: sign-ins are rate limited per address.
-async function signedInPage(browser: Browser, email: string) {
-  const context = await browser.newContext({ baseURL: baseUrl() });
-  const page = await context.newPage();
-  await signInWithApi(page.request, baseUrl(), email, staffPassword);
-  return page;
-}
-
 test('when signed out, then an admin page sends the visitor to sign in', async ({ page }) => {
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fusers$/);
@@ -42,7 +33,7 @@ test('when signed out, then an admin page sends the visitor to sign in', async (
 test.describe.serial('super_admin', () => {
   let page: Page;
   test.beforeAll(async ({ browser }) => {
-    page = await signedInPage(browser, staffAccounts.super_admin);
+    page = await signedInStaffPage(browser, staffAccounts.super_admin);
   });
   test.afterAll(async () => {
     await page.context().close();
@@ -302,7 +293,7 @@ test.describe.serial('super_admin', () => {
 test.describe.serial('support_team', () => {
   let page: Page;
   test.beforeAll(async ({ browser }) => {
-    page = await signedInPage(browser, staffAccounts.support_team);
+    page = await signedInStaffPage(browser, staffAccounts.support_team);
   });
   test.afterAll(async () => {
     await page.context().close();

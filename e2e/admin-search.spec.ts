@@ -1,12 +1,11 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   expect,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   registerTestCustomer,
-  signInWithApi,
+  signedInStaffPage,
   staffAccounts,
-  staffPassword,
   test,
   type TestAccount,
 } from './fixtures';
@@ -17,13 +16,6 @@ function baseUrl() {
   const url = process.env.E2E_BASE_URL;
   if (!url) throw new Error('E2E_BASE_URL is not set');
   return url;
-}
-
-async function signedInPage(browser: Browser, email: string) {
-  const context = await browser.newContext({ baseURL: baseUrl() });
-  const page = await context.newPage();
-  await signInWithApi(page.request, baseUrl(), email, staffPassword);
-  return page;
 }
 
 async function search(page: Page, text: string) {
@@ -63,7 +55,7 @@ test.describe('the admin header search', () => {
   test('when a super admin searches, then users, tickets and log entries show grouped, each linking to its page', async ({
     browser,
   }) => {
-    const page = await signedInPage(browser, staffAccounts.super_admin);
+    const page = await signedInStaffPage(browser, staffAccounts.super_admin);
     await page.goto('/admin');
 
     // Case-insensitive, on the customer's last name and on the ticket's subject.
@@ -115,7 +107,7 @@ test.describe('the admin header search', () => {
   test('when support searches, then only tickets are searched, as support may not open users or logs', async ({
     browser,
   }) => {
-    const page = await signedInPage(browser, staffAccounts.support_team);
+    const page = await signedInStaffPage(browser, staffAccounts.support_team);
     await page.goto('/admin/tickets');
     const results = await search(page, unique);
     await expect(
@@ -135,7 +127,7 @@ test.describe('the dashboard’s Open Tickets figure', () => {
   test('when support opens the dashboard, then Open Tickets shows the tickets not closed; a sales manager sees no such tile', async ({
     browser,
   }) => {
-    const page = await signedInPage(browser, staffAccounts.support_team);
+    const page = await signedInStaffPage(browser, staffAccounts.support_team);
     await page.goto('/admin');
     const value = page.getByTestId('open-tickets-tile').getByTestId('tile-value');
     // Other specs open tickets while this runs: compare a fresh read with a fresh page.
@@ -153,7 +145,7 @@ test.describe('the dashboard’s Open Tickets figure', () => {
     await page.screenshot({ path: `${shots}/dashboard-open-tickets-phone.png`, fullPage: true });
     await page.context().close();
 
-    const sales = await signedInPage(browser, staffAccounts.sales_manager);
+    const sales = await signedInStaffPage(browser, staffAccounts.sales_manager);
     await sales.goto('/admin');
     await expect(sales.getByTestId('overview-tile')).toHaveCount(4);
     await expect(sales.getByTestId('open-tickets-tile')).toHaveCount(0);

@@ -3,6 +3,7 @@ import {
   test as base,
   expect,
   type APIRequestContext,
+  type Browser,
   type Page,
   type TestInfo,
 } from '@playwright/test';
@@ -184,6 +185,17 @@ export async function registerTestCustomer(
   const account = { email: `customer-${unique}@example.test`, password: customerPassword, name };
   await registerCustomer(request, account, { verified, keepDemo });
   return account;
+}
+
+// A staff member's page in a browser context of its own, signed in through the API. Sign-ins are
+// rate limited per address, so specs sign in once per role and keep the page.
+export async function signedInStaffPage(browser: Browser, email: string) {
+  const baseURL = process.env.E2E_BASE_URL;
+  if (!baseURL) throw new Error('E2E_BASE_URL is not set');
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signInWithApi(page.request, baseURL, email, staffPassword);
+  return page;
 }
 
 export async function signInWithApi(
