@@ -208,9 +208,11 @@ describe('Free plan limits on every path that creates usage', () => {
     expectQuota(completions, quotaExceededMessage('apiAccess', 'free'));
   });
 
-  test('when a Free account stores its own provider key, then it is refused; removing one is not', async () => {
+  test('when a Free account stores or tests its own provider key, then it is refused with the upgrade message; removing one is not', async () => {
     const stored = await browser.put('/api/settings', { providerKeys: { openai: 'sk-test-own' } });
     expectQuota(stored, quotaExceededMessage('ownProviderKeys', 'free'));
+    const tested = await browser.post('/api/settings/test-connection', { provider: 'openai' });
+    expectQuota(tested, quotaExceededMessage('ownProviderKeys', 'free'));
     const removed = await browser.put('/api/settings', { providerKeys: { openai: null } });
     expect(removed.statusCode).toBe(200);
   });
@@ -543,5 +545,35 @@ describe('features the trial included, after it ends', () => {
     expect(fits.statusCode, fits.body).toBe(201);
     expect(await sourceCount()).toBe(free.documentsPerBot);
     expectQuota(await upload(1), quotaExceededMessage('documentsPerBot', 'free'));
+  });
+
+  test('when files and an archive arrive at once for the last room, then exactly that room is filled', async () => {
+    const { browser, id } = await customer('race');
+    const bot = await shopBot(browser, 'Race bot');
+    await endTrial(id);
+    await context.database.db.execute(sql`
+      insert into knowledge_sources (bot_id, user_id, kind, name, status)
+      select ${bot.id}, ${id}, 'document', 'Doc ' || n, 'completed'
+      from generate_series(1, ${free.documentsPerBot - 2}) n
+    `);
+    const text = (name: string) => Buffer.from(`Our ${name} policy is simple and fair.`);
+    const responses = await Promise.all([
+      ...['returns', 'shipping', 'warranty', 'privacy', 'billing'].map((name) =>
+        browser.upload(`/api/bots/${bot.id}/documents`, `${name}.txt`, text(name), 'text/plain'),
+      ),
+      browser.upload(
+        `/api/bots/${bot.id}/documents`,
+        'more.zip',
+        buildZip([{ name: 'terms.txt', data: text('terms') }]),
+        'application/zip',
+      ),
+    ]);
+    const accepted = responses.filter((response) => response.statusCode === 201);
+    expect(accepted.length).toBe(2);
+    for (const refused of responses.filter((response) => response.statusCode !== 201)) {
+      expect(refused.statusCode, refused.body).toBe(402);
+    }
+    const sources = (await browser.get(`/api/sources?botId=${bot.id}`)).json<unknown[]>();
+    expect(sources.length).toBe(free.documentsPerBot);
   });
 });

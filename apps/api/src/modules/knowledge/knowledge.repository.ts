@@ -18,12 +18,13 @@ export async function sourceNames(db: Database, userId: string, sourceIds: strin
     .where(and(eq(knowledgeSources.userId, userId), inArray(knowledgeSources.id, sourceIds)));
 }
 
-export async function insertSource(db: Database, source: NewSource) {
+export async function insertSource(db: Executor, source: NewSource) {
   const [row] = await db.insert(knowledgeSources).values(source).returning();
   return row!;
 }
 
-// Held until the transaction ends, so archives for one bot are counted and added one at a time.
+// Held until the transaction ends, so uploads to one bot (files and archives) are counted and
+// added one at a time.
 export async function lockBotDocuments(tx: Executor, botId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(${archiveLockNamespace}, hashtext(${botId}))`);
 }

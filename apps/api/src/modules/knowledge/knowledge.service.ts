@@ -246,7 +246,7 @@ export class KnowledgeService {
       const id = randomUUID();
       kept = this.storage.pathFor(owner.userId, owner.botId, id);
       await this.storage.keep(tempPath, kept);
-      const source = await this.create({
+      const document: NewSource = {
         id,
         botId: owner.botId,
         userId: owner.userId,
@@ -256,7 +256,15 @@ export class KnowledgeService {
         sizeBytes: received.size,
         storagePath: kept,
         contentHash: received.sha256,
+      };
+      // Counted and added under the same per-bot lock as archives, so neither another upload
+      // nor an archive can take the last room at the same time.
+      const source = await this.options.db.transaction(async (tx) => {
+        await lockBotDocuments(tx, owner.botId);
+        await allowDocuments?.(1, tx);
+        return insertSource(tx, document);
       });
+      await this.enqueue(source.id);
       return { kind: 'document' as const, source };
     } catch (error) {
       await this.storage.discard(tempPath);

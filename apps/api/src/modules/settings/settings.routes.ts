@@ -81,6 +81,11 @@ export const settingsRoutes: FastifyPluginAsyncZod<{
         rateLimit: { max: 20, timeWindow: '1 minute' },
       },
     },
-    async (request) => settings.testConnection(request.user!.id, request.body.provider),
+    async (request) => {
+      // On a plan without own keys the saved ones are not used, so the answer is the upgrade
+      // message rather than "no key saved".
+      await plans.requireFeature(request.user!.id, 'ownProviderKeys');
+      return settings.testConnection(request.user!.id, request.body.provider);
+    },
   );
 };
