@@ -7,7 +7,11 @@ import { hashApiKey } from '../modules/api-keys/api-key-secret';
 import { touchApiKey } from '../modules/api-keys/api-keys.repository';
 import { findBotById, type BotRow } from '../modules/bots/bots.repository';
 import { servesVisitors } from '../modules/bots/bots.service';
-import type { PlansService } from '../modules/plans/plans.service';
+import {
+  effectivePlanOf,
+  requirePlanFeature,
+  type PlansService,
+} from '../modules/plans/plans.service';
 
 // The customer's server calling the public API: whose key it is and which of their bots it asks.
 export type ApiKeyCaller = { accountId: string; keyId: string; bot: BotRow };
@@ -107,8 +111,9 @@ export function enforceApiKeyAccess(app: FastifyInstance, options: ApiKeyAccessO
       throw new AppError('forbidden', 'This API key cannot use this chatbot.');
     }
     if (!servesVisitors(bot)) throw new AppError('forbidden', 'This chatbot is disabled.');
-    // Only plans with API access reach here, and those never pause a chatbot.
-    const plan = await plans.requireFeature(caller.accountId, 'apiAccess');
+    // Only plans with API access reach here, and those never pause a chatbot. The caller owns
+    // the bot, so the plan comes from the owner's row read with it.
+    const plan = requirePlanFeature(effectivePlanOf(bot.owner), 'apiAccess');
     request.apiKeyCaller = { ...caller, bot };
     for (const limit of [keyLimit, botLimit]) {
       const result = await limit(request);

@@ -42,7 +42,16 @@ export async function findOwnedBot(db: Database, userId: string, botId: string) 
 export async function findBotById(db: Database, botId: string) {
   if (!uuidPattern.test(botId)) return null;
   const [row] = await db
-    .select({ ...getTableColumns(chatbots), ownerSuspendedAt: users.suspendedAt })
+    .select({
+      ...getTableColumns(chatbots),
+      ownerSuspendedAt: users.suspendedAt,
+      // What the owner's plan is read from, so the chat path needs no second query for it.
+      owner: {
+        role: users.role,
+        subscriptionTier: users.subscriptionTier,
+        trialEndsAt: users.trialEndsAt,
+      },
+    })
     .from(chatbots)
     .innerJoin(users, eq(users.id, chatbots.userId))
     .where(eq(chatbots.id, botId));

@@ -27,6 +27,9 @@ import {
   type PlanOwnerRow,
 } from './plans.repository';
 
+type PlanFields = Pick<PlanOwnerRow, 'role' | 'subscriptionTier' | 'trialEndsAt'>;
+export type BotWithOwner = { id: string; userId: string; isDemo: boolean; owner: PlanFields };
+
 export type EffectivePlan = {
   tier: SubscriptionTier;
   status: PlanStatus;
@@ -52,10 +55,7 @@ export function periodStartOf(at: Date) {
 
 // 'premium' when the account pays (or staff granted it: the billing module sets the tier), or
 // while the trial runs; 'free' otherwise. Staff accounts are not customers and are never limited.
-export function effectivePlanOf(
-  owner: Pick<PlanOwnerRow, 'role' | 'subscriptionTier' | 'trialEndsAt'>,
-  now = new Date(),
-): EffectivePlan {
+export function effectivePlanOf(owner: PlanFields, now = new Date()): EffectivePlan {
   const trialEndsAt = owner.trialEndsAt;
   if (isStaffRole(owner.role)) {
     return {
@@ -74,6 +74,13 @@ export function effectivePlanOf(
         : 'free';
   const tier = status === 'free' ? 'free' : 'premium';
   return { tier, status, trialEndsAt, limits: planDefinitions[tier].limits, limited: true };
+}
+
+type PlanFeature = 'apiAccess' | 'ownProviderKeys' | 'removeBranding';
+
+export function requirePlanFeature(plan: EffectivePlan, feature: PlanFeature) {
+  if (plan.limited && !plan.limits[feature]) throw quotaExceeded(feature, plan.tier);
+  return plan;
 }
 
 type Options = {
@@ -141,13 +148,9 @@ export class PlansService {
     }
   }
 
-  async requireFeature(
-    userId: string,
-    feature: 'apiAccess' | 'ownProviderKeys' | 'removeBranding',
-  ) {
+  async requireFeature(userId: string, feature: PlanFeature) {
     const { plan } = await this.planOf(userId);
-    if (plan.limited && !plan.limits[feature]) throw quotaExceeded(feature, plan.tier);
-    return plan;
+    return requirePlanFeature(plan, feature);
   }
 
   // Read with the owner's provider settings on every chat and embedding; an unknown account
@@ -169,10 +172,11 @@ export class PlansService {
     return bots.slice(effective.limits.chatbots).map((bot) => bot.id);
   }
 
-  // For the widget and the API: refuses like a switched-off bot, and the owner learns why from
-  // the alert raised when the trial ended.
-  async requireBotAnswering(bot: { id: string; userId: string; isDemo: boolean }) {
-    const { plan } = await this.planOf(bot.userId);
+  // For the widget: refuses like a switched-off bot, and the owner learns why from the alert
+  // raised when the trial ended. The plan comes from the owner's row read with the bot, so a
+  // paying or trial account's message costs no query here.
+  async requireBotAnswering(bot: BotWithOwner) {
+    const plan = effectivePlanOf(bot.owner);
     if (!plan.limited || plan.tier === 'premium' || bot.isDemo) return plan;
     const paused = await this.pausedBotIds(bot.userId, plan);
     if (paused.includes(bot.id)) {
