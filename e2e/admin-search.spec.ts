@@ -10,7 +10,7 @@ import {
   type TestAccount,
 } from './fixtures';
 
-const shots = '/tmp/shots/adminrest';
+const shots = 'test-results/screens/admin';
 
 function baseUrl() {
   const url = process.env.E2E_BASE_URL;

@@ -252,9 +252,9 @@ test('when a sales_manager opens a customer row, then they may view as the custo
   const dialog = page.getByRole('dialog', { name: 'Grant Premium' });
   await dialog.getByLabel('Duration').selectOption('3');
   const until = (await dialog.getByText(/^Until /).textContent())!.replace(/^Until |\.$/g, '');
-  await page.screenshot({ path: '/tmp/shots/plans/grant-premium-1280.png' });
+  await page.screenshot({ path: 'test-results/screens/plans/grant-premium-1280.png' });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/shots/plans/grant-premium-390.png' });
+  await page.screenshot({ path: 'test-results/screens/plans/grant-premium-390.png' });
   await page.setViewportSize({ width: 1280, height: 720 });
   await dialog.getByRole('button', { name: 'Grant Premium' }).click();
   await expect(page.getByText(`${account.email} has Premium until ${until}`)).toBeVisible();

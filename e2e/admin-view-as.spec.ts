@@ -144,4 +144,29 @@ test.describe.serial('View as customer', () => {
     await expectNoHorizontalScroll(staff);
     await staff.screenshot({ path: `${shots}/view-as-menu-phone.png` });
   });
+
+  test('when the view’s grant has ended, then staff are taken back to Users and told so once', async () => {
+    await staff.setViewportSize({ width: 1366, height: 900 });
+    await staff.goto(`/admin/users?search=${encodeURIComponent(account.email)}`);
+    await staff.getByRole('button', { name: `More actions for ${account.email}` }).click();
+    await staff.getByRole('menuitem', { name: 'View as customer' }).click();
+    await expect(staff).toHaveURL(/\/dashboard$/);
+    await expect(staff.getByRole('region', { name: 'View as customer' })).toBeVisible();
+    // A grant the server no longer accepts, as after its four hours or a change of the server's
+    // secret: the server answers every call of the view with the same refusal.
+    await staff.evaluate(() => {
+      const view = JSON.parse(window.sessionStorage.getItem('askwell.view-as')!) as {
+        token: string;
+      };
+      view.token = `${view.token.slice(0, -6)}AAAAAA`;
+      window.sessionStorage.setItem('askwell.view-as', JSON.stringify(view));
+    });
+    await staff.goto('/dashboard/bots');
+    await expect(staff).toHaveURL(/\/admin\/users$/);
+    await expect(
+      staff.getByText('This view as the customer has ended. Open it again from Users.'),
+    ).toHaveCount(1);
+    await expect(staff.getByRole('region', { name: 'View as customer' })).toHaveCount(0);
+    await staff.screenshot({ path: `${shots}/view-as-ended-desktop.png` });
+  });
 });

@@ -40,10 +40,10 @@ test('a trial account upgrades through Stripe Checkout, becomes Premium from the
     'placeholder',
     /••••well \(saved\)/,
   );
-  await staff.screenshot({ path: '/tmp/shots/payments-settings-desktop.png', fullPage: true });
+  await staff.screenshot({ path: 'test-results/screens/billing/payments-settings-desktop.png', fullPage: true });
   await staff.setViewportSize({ width: 390, height: 844 });
   await expectNoHorizontalScroll(staff);
-  await staff.screenshot({ path: '/tmp/shots/payments-settings-390.png', fullPage: true });
+  await staff.screenshot({ path: 'test-results/screens/billing/payments-settings-390.png', fullPage: true });
   await staff.close();
 
   await registerTestCustomer(page.request, { verified: true });
@@ -84,10 +84,10 @@ test('a trial account upgrades through Stripe Checkout, becomes Premium from the
   await expect(page.getByText(/Cancels on .+; Free after that\./)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible();
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: '/tmp/shots/payments-billing-desktop.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/billing/payments-billing-desktop.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoHorizontalScroll(page);
-  await page.screenshot({ path: '/tmp/shots/payments-billing-390.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/billing/payments-billing-390.png', fullPage: true });
 
   await page.reload();
   await expect(page.getByText(/Cancels on .+; Free after that\./)).toBeVisible();
@@ -175,10 +175,10 @@ test('a failed renewal shows the past-due notice with the grace end, and after t
     `Past due: your last payment failed. Update your payment method by ${graceEnd} to keep Premium; after that your account becomes Free.`,
   );
   await expect(page.getByTestId('plan-name')).toHaveText('Premium');
-  await page.screenshot({ path: '/tmp/shots/plans/past-due-1280.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/plans/past-due-1280.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoHorizontalScroll(page);
-  await page.screenshot({ path: '/tmp/shots/plans/past-due-390.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/plans/past-due-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // The grace period runs out (no screen makes days pass) and Stripe's next retry fails too.

@@ -60,17 +60,17 @@ test('a Free account cannot create a second chatbot, is told why, and sees its u
   await expect(branding).not.toBeChecked();
   await expect(page.getByText(quotaExceededMessage('removeBranding', 'free'))).toBeVisible();
   await branding.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/shots/plans/branding-free-1280.png' });
+  await page.screenshot({ path: 'test-results/screens/plans/branding-free-1280.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   await branding.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/shots/plans/branding-free-390.png' });
+  await page.screenshot({ path: 'test-results/screens/plans/branding-free-390.png' });
   await page.goto('/dashboard/settings');
   await expect(page.getByTestId('own-provider-inactive')).toHaveText(
     quotaExceededMessage('ownProviderKeys', 'free'),
   );
-  await page.screenshot({ path: '/tmp/shots/plans/settings-free-390.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/plans/settings-free-390.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.screenshot({ path: '/tmp/shots/plans/settings-free-1280.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/plans/settings-free-1280.png', fullPage: true });
 
   await page.goto('/dashboard/settings#plan-billing');
   const section = page.locator('#plan-billing');

@@ -1,6 +1,6 @@
-import type { ApiErrorBody } from '@askwell/shared';
+import { viewAsMessages, type ApiErrorBody } from '@askwell/shared';
 
-import { viewAsHeaders } from './view-as';
+import { leaveEndedView, viewAsHeaders } from './view-as';
 
 export type ApiErrorCode = 'NETWORK_ERROR' | 'UNEXPECTED_RESPONSE' | (string & {});
 
@@ -67,6 +67,7 @@ async function request<T>(
   { method = 'GET', body, signal }: RequestOptions = {},
 ): Promise<T> {
   let response: Response;
+  const viewHeaders = viewAsHeaders();
   try {
     response = await fetch(path, {
       method,
@@ -75,7 +76,7 @@ async function request<T>(
       headers: {
         Accept: 'application/json',
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...viewAsHeaders(),
+        ...viewHeaders,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -89,7 +90,13 @@ async function request<T>(
   }
 
   const payload = parseJson(await response.text());
-  if (!response.ok) throw apiErrorFrom(response.status, payload);
+  if (!response.ok) {
+    const error = apiErrorFrom(response.status, payload);
+    if (Object.keys(viewHeaders).length > 0 && error.message === viewAsMessages.ended) {
+      leaveEndedView();
+    }
+    throw error;
+  }
   return payload as T;
 }
 

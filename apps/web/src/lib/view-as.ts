@@ -48,6 +48,16 @@ export function endViewAs() {
   if (read()) write(null);
 }
 
+// The grant expired (or the server's secret changed) mid-view: back to Users, where the notice
+// says so once, instead of every panel of the dashboard failing with the same error.
+export function leaveEndedView() {
+  if (!read()) return;
+  write(null);
+  window.location.assign(`/admin/users?${viewEndedParam}=1`);
+}
+
+export const viewEndedParam = 'view-ended';
+
 export function activeView() {
   return typeof window === 'undefined' ? null : read();
 }

@@ -2,6 +2,7 @@ import {
   hasPermissions,
   subscriptionStatusLabels,
   userFilters,
+  viewAsMessages,
   type AdminUser,
   type Profile,
   type UserFilter,
@@ -14,6 +15,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/lib/auth';
+import { viewEndedParam } from '@/lib/view-as';
 import { countOf, formatDate } from '@/lib/format';
 
 import { useAdminUsers } from '../api/get-users';
@@ -188,6 +190,22 @@ export function UsersList() {
     window.clearTimeout(pendingSearch.current);
     writeParams(text.trim(), isUserFilter(value) ? value : 'all');
   };
+
+  // Sent here by a view as the customer whose grant ended (lib/view-as): said once, then gone
+  // from the address so a reload does not say it again.
+  const viewEnded = params.has(viewEndedParam);
+  useEffect(() => {
+    if (!viewEnded) return;
+    toast(viewAsMessages.ended, { id: viewEndedParam });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(viewEndedParam);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [viewEnded, setParams]);
 
   const users = useAdminUsers(urlSearch, filter);
   const rows = users.data?.pages.flatMap((page) => page.users) ?? [];
