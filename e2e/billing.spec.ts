@@ -40,10 +40,16 @@ test('a trial account upgrades through Stripe Checkout, becomes Premium from the
     'placeholder',
     /••••well \(saved\)/,
   );
-  await staff.screenshot({ path: 'test-results/screens/billing/payments-settings-desktop.png', fullPage: true });
+  await staff.screenshot({
+    path: 'test-results/screens/billing/payments-settings-desktop.png',
+    fullPage: true,
+  });
   await staff.setViewportSize({ width: 390, height: 844 });
   await expectNoHorizontalScroll(staff);
-  await staff.screenshot({ path: 'test-results/screens/billing/payments-settings-390.png', fullPage: true });
+  await staff.screenshot({
+    path: 'test-results/screens/billing/payments-settings-390.png',
+    fullPage: true,
+  });
   await staff.close();
 
   await registerTestCustomer(page.request, { verified: true });
@@ -84,10 +90,16 @@ test('a trial account upgrades through Stripe Checkout, becomes Premium from the
   await expect(page.getByText(/Cancels on .+; Free after that\./)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible();
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: 'test-results/screens/billing/payments-billing-desktop.png', fullPage: true });
+  await page.screenshot({
+    path: 'test-results/screens/billing/payments-billing-desktop.png',
+    fullPage: true,
+  });
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoHorizontalScroll(page);
-  await page.screenshot({ path: 'test-results/screens/billing/payments-billing-390.png', fullPage: true });
+  await page.screenshot({
+    path: 'test-results/screens/billing/payments-billing-390.png',
+    fullPage: true,
+  });
 
   await page.reload();
   await expect(page.getByText(/Cancels on .+; Free after that\./)).toBeVisible();

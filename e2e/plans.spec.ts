@@ -68,9 +68,15 @@ test('a Free account cannot create a second chatbot, is told why, and sees its u
   await expect(page.getByTestId('own-provider-inactive')).toHaveText(
     quotaExceededMessage('ownProviderKeys', 'free'),
   );
-  await page.screenshot({ path: 'test-results/screens/plans/settings-free-390.png', fullPage: true });
+  await page.screenshot({
+    path: 'test-results/screens/plans/settings-free-390.png',
+    fullPage: true,
+  });
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.screenshot({ path: 'test-results/screens/plans/settings-free-1280.png', fullPage: true });
+  await page.screenshot({
+    path: 'test-results/screens/plans/settings-free-1280.png',
+    fullPage: true,
+  });
 
   await page.goto('/dashboard/settings#plan-billing');
   const section = page.locator('#plan-billing');
