@@ -5,9 +5,11 @@ import type { Passage } from './passages';
 
 const bot = { ...botDefaults, fallbackMessage: 'Ask our team at help@shop.example.' };
 
+// Each passage a chunk of its own, as in the index: the answerer keeps a chunk's sentences by id.
+let nextChunk = 0;
 function passage(number: number, text: string, heading: string | null = null): Passage {
   return {
-    chunkId: `c${number}`,
+    chunkId: `chunk-${(nextChunk += 1)}`,
     sourceId: `s${number}`,
     score: 3,
     heading,

@@ -53,12 +53,32 @@ function questionless(passage: Passage) {
   return passage.question ? text.replace(/^Q:[\s\S]*?\nA:\s*/, '') : text;
 }
 
+type Sentence = Omit<Candidate, 'passage' | 'score'>;
+
+// Chunk rows never change (re-indexing writes new ids), and the same chunks answer visitor after
+// visitor: splitting and tokenising their sentences again on every answer was a tenth of the
+// server's time under chat load. Bounded like the passages' own analysis cache.
+const sentencesByChunk = new Map<string, Sentence[]>();
+const maxCachedChunks = 5_000;
+
 function sentencesOf(passage: Passage, index: number): Candidate[] {
+  let sentences = sentencesByChunk.get(passage.chunkId);
+  if (!sentences) {
+    sentences = readSentences(passage);
+    sentencesByChunk.set(passage.chunkId, sentences);
+    if (sentencesByChunk.size > maxCachedChunks) {
+      sentencesByChunk.delete(sentencesByChunk.keys().next().value!);
+    }
+  }
+  return sentences.map((sentence) => ({ ...sentence, passage: index, score: 0 }));
+}
+
+function readSentences(passage: Passage): Sentence[] {
   const text = questionless(passage);
   const language = guessLanguage(text);
   const fallbackLanguage = language === null ? undefined : language;
   const blocks = plainBlocks(text);
-  const candidates: Candidate[] = [];
+  const candidates: Sentence[] = [];
   blocks.forEach((block, blockIndex) => {
     if (block.kind === 'heading') return;
     // A first line with no sentence ending, followed by more text, is a title.
@@ -77,13 +97,11 @@ function sentencesOf(passage: Passage, index: number): Candidate[] {
       blocks[blockIndex + 1]?.kind === 'item' || blocks[blockIndex + 1]?.kind === 'row';
     parts.forEach((part, partIndex) => {
       candidates.push({
-        passage: index,
         position: candidates.length,
         text: part,
         leadsList: nextIsItem && partIndex === parts.length - 1 && part.endsWith(':'),
         kind: block.kind === 'heading' ? 'text' : block.kind,
         covered: new Set(tokenize(part, { fallbackLanguage })),
-        score: 0,
       });
     });
   });
