@@ -56,7 +56,7 @@ function questionless(passage: Passage) {
 type Sentence = Omit<Candidate, 'passage' | 'score'>;
 
 // Chunk rows never change (re-indexing writes new ids), and the same chunks answer visitor after
-// visitor: splitting and tokenising their sentences again on every answer was a tenth of the
+// visitor: splitting and tokenising their sentences again on every answer was about 7 % of the
 // server's time under chat load. Bounded like the passages' own analysis cache.
 const sentencesByChunk = new Map<string, Sentence[]>();
 const maxCachedChunks = 5_000;
