@@ -2,6 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import * as schema from './schema';
+import { ownStopGraceMs } from './unavailable';
 
 export type Database = NodePgDatabase<typeof schema>;
 // The handle `db.transaction()` passes its callback, for repository functions that write as part
@@ -20,7 +21,6 @@ export type DatabaseHandle = {
 // SIGINT to the embedded server too, and it may end our connections a moment before our own signal
 // handler runs, so these wait briefly to see whether the stop was ours.
 const serverShutdownCodes = new Set(['57P01', '57P02', '57P03']);
-const ownStopGraceMs = 1_000;
 
 export function connectDatabase(url: string, logger: Logger): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 5_000 });

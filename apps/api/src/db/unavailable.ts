@@ -8,6 +8,27 @@ const unavailableMessages = [
   'Client has encountered a connection error and is not queryable',
 ];
 
+// How long a cut statement waits to see whether the process's own stop began: a Ctrl-C in a
+// terminal reaches the embedded database too, which may end connections a moment before our
+// own signal handler runs.
+export const ownStopGraceMs = 1_000;
+
+// For background work (sweeps): a statement cut because the process is stopping is a stop, not a
+// failure worth logging; anything else is reported at once.
+export function reportUnlessStopping(
+  error: unknown,
+  isStopping: () => boolean,
+  report: () => void,
+) {
+  if (!isDatabaseUnavailable(error)) {
+    report();
+    return;
+  }
+  setTimeout(() => {
+    if (!isStopping()) report();
+  }, ownStopGraceMs).unref();
+}
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     const { code, message, cause } = current as {

@@ -1,10 +1,9 @@
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { isDatabaseUnavailable, ownStopGraceMs } from '../db/unavailable';
 
 const retryWindowMs = 60_000;
-const ownStopGraceMs = 1_000;
 
 export type JobContext = { attempt: number; finalAttempt: boolean };
 export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;

@@ -13,6 +13,7 @@ import {
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { createHash } from 'node:crypto';
 import type { Database, Executor } from '../../db/client';
+import { reportUnlessStopping } from '../../db/unavailable';
 import { AppError } from '../../lib/app-error';
 import type { AdminUsersService, StaffActor } from '../admin/admin-users.service';
 import type { AuditService, SystemActor } from '../audit/audit.service';
@@ -123,6 +124,7 @@ function formatDay(date: Date) {
 // the back office's revenue figures.
 export class BillingService {
   private sweeper: NodeJS.Timeout | undefined;
+  private stopping = false;
 
   constructor(private readonly options: Options) {}
 
@@ -524,13 +526,18 @@ export class BillingService {
     await this.expireLapsed();
     this.sweeper = setInterval(() => {
       this.expireLapsed().catch((error: unknown) =>
-        this.options.logger.error({ err: error }, 'billing sweep failed'),
+        reportUnlessStopping(
+          error,
+          () => this.stopping,
+          () => this.options.logger.error({ err: error }, 'billing sweep failed'),
+        ),
       );
     }, sweepEveryMs);
     this.sweeper.unref();
   }
 
   stop() {
+    this.stopping = true;
     clearInterval(this.sweeper);
   }
 

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import type { chatbots } from '../../db/schema';
+import { reportUnlessStopping } from '../../db/unavailable';
 import type { AnalyticsService } from '../analytics/analytics.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { KnowledgeService } from '../knowledge/knowledge.service';
@@ -95,22 +96,26 @@ type TokenUsage = { promptTokens: number | null; completionTokens: number | null
 export class ChatService {
   private readonly titles = new Map<string, { name: string; at: number }>();
   private sweeper: NodeJS.Timeout | undefined;
+  private stopping = false;
 
   constructor(private readonly options: ChatServiceOptions) {}
 
   // Marks conversations that went quiet as ended (the dashboard counts open ones as live chats).
   startSweeper() {
     this.sweeper = setInterval(() => {
-      this.options.conversations
-        .endIdle(conversationIdleMinutes)
-        .catch((error: unknown) =>
-          this.options.logger.warn({ err: error }, 'ending idle conversations failed'),
-        );
+      this.options.conversations.endIdle(conversationIdleMinutes).catch((error: unknown) =>
+        reportUnlessStopping(
+          error,
+          () => this.stopping,
+          () => this.options.logger.warn({ err: error }, 'ending idle conversations failed'),
+        ),
+      );
     }, 60_000);
     this.sweeper.unref();
   }
 
   stop() {
+    this.stopping = true;
     clearInterval(this.sweeper);
   }
 

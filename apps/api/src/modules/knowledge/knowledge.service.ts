@@ -19,6 +19,7 @@ import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
+import { reportUnlessStopping } from '../../db/unavailable';
 import { uuidPattern } from '../../db/query-helpers';
 import { AppError } from '../../lib/app-error';
 import type { JobQueue } from '../../lib/job-queue';
@@ -136,6 +137,7 @@ export class KnowledgeService {
   private readonly storage: DocumentStorage;
   private readonly preparer = new DocumentPreparer();
   private sweeper: NodeJS.Timeout | undefined;
+  private stopping = false;
 
   constructor(private readonly options: KnowledgeServiceOptions) {
     this.storage = new DocumentStorage(options.dataDir);
@@ -175,13 +177,18 @@ export class KnowledgeService {
     void this.preparer.warm();
     this.sweeper = setInterval(() => {
       this.sweep().catch((error: unknown) =>
-        this.options.logger.error({ err: error }, 'knowledge sweep failed'),
+        reportUnlessStopping(
+          error,
+          () => this.stopping,
+          () => this.options.logger.error({ err: error }, 'knowledge sweep failed'),
+        ),
       );
     }, 15_000);
     this.sweeper.unref();
   }
 
   stop() {
+    this.stopping = true;
     clearInterval(this.sweeper);
     void this.preparer.close();
   }

@@ -11,6 +11,7 @@ import {
 } from '@askwell/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database, Executor } from '../../db/client';
+import { reportUnlessStopping } from '../../db/unavailable';
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../mail/mailer';
 import type { NotificationsService } from '../notifications/notifications.service';
@@ -95,6 +96,7 @@ type Options = {
 // usage_counters (messages per UTC month); everything else is counted from the rows themselves.
 export class PlansService {
   private sweeper: NodeJS.Timeout | undefined;
+  private stopping = false;
 
   constructor(private readonly options: Options) {}
 
@@ -334,7 +336,11 @@ export class PlansService {
   start() {
     const run = () =>
       this.sweepTrials().catch((error: unknown) =>
-        this.options.logger.error({ err: error }, 'trial reminder sweep failed'),
+        reportUnlessStopping(
+          error,
+          () => this.stopping,
+          () => this.options.logger.error({ err: error }, 'trial reminder sweep failed'),
+        ),
       );
     void run();
     this.sweeper = setInterval(run, sweepIntervalMs);
@@ -342,6 +348,7 @@ export class PlansService {
   }
 
   stop() {
+    this.stopping = true;
     clearInterval(this.sweeper);
   }
 }
