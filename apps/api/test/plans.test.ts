@@ -60,6 +60,16 @@ async function userIdOf(email: string) {
   return result.rows[0]!.id;
 }
 
+// Documents already processed, written straight to the table: the limit tests need a bot near
+// its limit, not hundreds of real uploads.
+async function addDocuments(botId: string, userId: string, count: number) {
+  await context.database.db.execute(sql`
+    insert into knowledge_sources (bot_id, user_id, kind, name, status)
+    select ${botId}, ${userId}, 'document', 'Doc ' || n, 'completed'
+    from generate_series(1, ${count}) n
+  `);
+}
+
 // The trial ran out without a subscription.
 async function endTrial(userId: string) {
   await context.database.db.execute(
@@ -218,11 +228,7 @@ describe('Free plan limits on every path that creates usage', () => {
   });
 
   test('when a chatbot holds the Free number of documents, then another upload is refused', async () => {
-    await context.database.db.execute(sql`
-      insert into knowledge_sources (bot_id, user_id, kind, name, status)
-      select ${bot.id}, ${userId}, 'document', 'Doc ' || n, 'completed'
-      from generate_series(1, ${free.documentsPerBot}) n
-    `);
+    await addDocuments(bot.id, userId, free.documentsPerBot);
     const response = await browser.upload(
       `/api/bots/${bot.id}/documents`,
       'one-more.txt',
@@ -516,11 +522,7 @@ describe('features the trial included, after it ends', () => {
     const { browser, id } = await customer('zip');
     const bot = await shopBot(browser, 'Zip bot');
     await endTrial(id);
-    await context.database.db.execute(sql`
-      insert into knowledge_sources (bot_id, user_id, kind, name, status)
-      select ${bot.id}, ${id}, 'document', 'Doc ' || n, 'completed'
-      from generate_series(1, ${free.documentsPerBot - 2}) n
-    `);
+    await addDocuments(bot.id, id, free.documentsPerBot - 2);
     const files = ['returns', 'shipping', 'warranty'].map((name) => ({
       name: `${name}.txt`,
       data: Buffer.from(`Our ${name} policy is simple and fair to every customer.`),
@@ -551,11 +553,7 @@ describe('features the trial included, after it ends', () => {
     const { browser, id } = await customer('race');
     const bot = await shopBot(browser, 'Race bot');
     await endTrial(id);
-    await context.database.db.execute(sql`
-      insert into knowledge_sources (bot_id, user_id, kind, name, status)
-      select ${bot.id}, ${id}, 'document', 'Doc ' || n, 'completed'
-      from generate_series(1, ${free.documentsPerBot - 2}) n
-    `);
+    await addDocuments(bot.id, id, free.documentsPerBot - 2);
     const text = (name: string) => Buffer.from(`Our ${name} policy is simple and fair.`);
     const responses = await Promise.all([
       ...['returns', 'shipping', 'warranty', 'privacy', 'billing'].map((name) =>

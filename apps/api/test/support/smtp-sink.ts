@@ -33,40 +33,39 @@ export async function startSmtpSink() {
   const mailsTo = (address: string) =>
     received.filter((mail) => mail.to.includes(address.toLowerCase()));
 
+  // Mail is sent in the background: waits until `find` sees what the test waits for, woken by
+  // each arriving message (and every 100 ms).
+  const waitFor = async (
+    find: () => ReceivedMail | undefined,
+    timeoutMs: number,
+    missing: string,
+  ): Promise<ReceivedMail> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const mail = find();
+      if (mail) return mail;
+      if (Date.now() > deadline) throw new Error(missing);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  };
+
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
     mailsTo,
-    // Mail is sent in the background, so tests wait for the n-th message to an address.
-    async waitForMail(address: string, count = 1, timeoutMs = 5_000): Promise<ReceivedMail> {
-      const deadline = Date.now() + timeoutMs;
-      while (mailsTo(address).length < count) {
-        if (Date.now() > deadline) throw new Error(`no mail #${count} to ${address}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
-      return mailsTo(address)[count - 1]!;
-    },
+    // The n-th message to an address.
+    waitForMail: (address: string, count = 1, timeoutMs = 5_000) =>
+      waitFor(() => mailsTo(address)[count - 1], timeoutMs, `no mail #${count} to ${address}`),
     // For a test whose recipient may still be getting an earlier test's mail, which a count would
     // mistake for the one it waits for.
-    async waitForMailWhere(
+    waitForMailWhere: (
       address: string,
       matches: (mail: ReceivedMail) => boolean,
       timeoutMs = 5_000,
-    ): Promise<ReceivedMail> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const mail = mailsTo(address).find(matches);
-        if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`no matching mail to ${address}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
-    },
+    ) => waitFor(() => mailsTo(address).find(matches), timeoutMs, `no matching mail to ${address}`),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
