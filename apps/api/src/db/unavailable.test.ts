@@ -31,9 +31,20 @@ describe('background work meeting a stopping database', () => {
     expect(report).toHaveBeenCalledTimes(1);
   });
 
-  test('when a sweep fails for another reason, then it is reported at once, stopping or not', () => {
+  test('when a sweep fails for another reason while running, then it is reported at once', () => {
     const report = vi.fn();
-    reportUnlessStopping(new Error('column "x" does not exist'), () => true, report);
+    reportUnlessStopping(new Error('column "x" does not exist'), () => false, report);
     expect(report).toHaveBeenCalledTimes(1);
+  });
+
+  test('when a sweep outlives the start of our stop, then its failure on the closed pool is not reported', () => {
+    const report = vi.fn();
+    reportUnlessStopping(
+      new Error('Cannot use a pool after calling end on the pool'),
+      () => true,
+      report,
+    );
+    vi.advanceTimersByTime(ownStopGraceMs);
+    expect(report).not.toHaveBeenCalled();
   });
 });

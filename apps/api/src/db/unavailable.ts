@@ -13,13 +13,16 @@ const unavailableMessages = [
 // own signal handler runs.
 export const ownStopGraceMs = 1_000;
 
-// For background work (sweeps): a statement cut because the process is stopping is a stop, not a
-// failure worth logging; anything else is reported at once.
+// For background work (sweeps): a failure because the process is stopping is a stop, not a
+// failure worth logging. Once our stop has begun, a sweep still running meets a closed pool
+// ("Cannot use a pool after calling end"); before it, a statement cut by the database going away
+// waits out the grace to see whether our stop follows. Anything else is reported at once.
 export function reportUnlessStopping(
   error: unknown,
   isStopping: () => boolean,
   report: () => void,
 ) {
+  if (isStopping()) return;
   if (!isDatabaseUnavailable(error)) {
     report();
     return;
