@@ -1,5 +1,5 @@
 import type { DocumentKind } from '@askwell/shared';
-import { decodeTextOrNull, startsWith } from './text';
+import { decodeTextOrNull, decodeWithDetectedEncoding, startsWith } from './text';
 
 // Type detection: by content only; the name may only choose between txt and md.
 
@@ -34,27 +34,23 @@ export async function detectDocumentKind(
   if (container === 'docx' || container === 'encrypted-ooxml') return 'docx';
   if (container === 'cfb') return 'doc';
   if (container === 'zip') return null;
-  const { fileTypeFromBuffer } = await import('file-type');
-  // file-type knows hundreds of binary signatures; anything it recognises is not plain text.
-  const detected = hasTextBom(bytes)
-    ? undefined
-    : await fileTypeFromBuffer(bytes).catch(() => undefined);
-  if (detected && !['txt', 'md', 'csv', 'xml', 'svg', 'html'].includes(detected.ext)) return null;
-  const text = decodeTextOrNull(bytes);
+  const decoded = decodeWithDetectedEncoding(bytes);
+  const text = decodeTextOrNull(bytes, decoded);
   if (text === null) return null;
+  // file-type decides on a few leading bytes, which plain words can spell: "BMI-1 …" is a bitmap
+  // to it, "The wide…" a QuickTime movie. Valid Unicode text is text, whatever it begins with;
+  // only text read through a guessed legacy code page (which any bytes decode to) is checked
+  // against binary signatures.
+  if (decoded?.guessed) {
+    const { fileTypeFromBuffer } = await import('file-type');
+    const detected = await fileTypeFromBuffer(bytes).catch(() => undefined);
+    if (detected && !['txt', 'md', 'csv', 'xml', 'svg', 'html'].includes(detected.ext)) {
+      return null;
+    }
+  }
   if (fileName && /\.(md|markdown|mdown|mkd)$/i.test(fileName)) return 'md';
   if (fileName && /\.(txt|text)$/i.test(fileName)) return 'txt';
   return looksLikeMarkdown(text) ? 'md' : 'txt';
-}
-
-// file-type matches some short audio signatures (FF Fx) that a UTF-16/32 byte order mark also has.
-function hasTextBom(bytes: Uint8Array): boolean {
-  return (
-    startsWith(bytes, [0xef, 0xbb, 0xbf]) ||
-    startsWith(bytes, [0xff, 0xfe]) ||
-    startsWith(bytes, [0xfe, 0xff]) ||
-    startsWith(bytes, [0, 0, 0xfe, 0xff])
-  );
 }
 
 function looksLikeMarkdown(text: string): boolean {

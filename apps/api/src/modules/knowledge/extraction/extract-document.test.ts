@@ -74,6 +74,17 @@ describe('document type', () => {
     });
   });
 
+  it('when a text file begins with letters that spell a binary signature, then it is still text', async () => {
+    // Titles from SciFact that file-type alone reads as a bitmap ("BM") and a QuickTime movie.
+    for (const title of [
+      'BMI-1 Autoantibody as a New Potential Biomarker for Cervical Carcinoma',
+      'The widespread regulation of microRNA biogenesis, function and decay',
+    ]) {
+      const bytes = new TextEncoder().encode(`${title}\n\nAn abstract follows.\n`);
+      expect(await detectDocumentKind(bytes, 'abstract.txt')).toBe('txt');
+    }
+  });
+
   it('when a text file contains Markdown, then the name only decides between txt and md', async () => {
     const bytes = new TextEncoder().encode('# Title\n\nSome [link](https://example.com) here.\n');
     expect(await detectDocumentKind(bytes, 'readme.txt')).toBe('txt');

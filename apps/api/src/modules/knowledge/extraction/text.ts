@@ -57,7 +57,9 @@ export function decodeTextOrNull(
 
 // `guessed`: no byte order mark or UTF-8 validity vouches for the text; the most plausible legacy
 // code page was picked.
-function decodeWithDetectedEncoding(bytes: Uint8Array): { text: string; guessed: boolean } | null {
+export function decodeWithDetectedEncoding(
+  bytes: Uint8Array,
+): { text: string; guessed: boolean } | null {
   const known = decodeUnicode(bytes);
   if (known !== undefined) return known === null ? null : { text: known, guessed: false };
   const text = decodeLegacy(bytes);
