@@ -353,7 +353,6 @@ export const knowledgeChunks = pgTable(
     text: text('text').notNull(),
     pageNumber: integer('page_number'),
     url: text('url'),
-    terms: jsonb('terms').$type<unknown>().notNull(),
     tokenCount: integer('token_count').notNull(),
     // Q&A pairs: the question this chunk answers exactly.
     question: text('question'),

@@ -1,7 +1,5 @@
 import type { ExtractionFailureCode } from '@askwell/shared';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { indexTerms } from '../retrieval/bot-index';
 import type { DocumentStorage } from './document-storage';
 import type { DocumentPreparer } from './prepare-document';
 import {
@@ -14,7 +12,7 @@ import {
   type SourceRow,
 } from './knowledge.repository';
 import { nextSyncAt } from './sync-schedule';
-import { chunkSections, type SectionInput } from '../retrieval/chunk-sections';
+import { chunkSections, countWords, type SectionInput } from '../retrieval/chunk-sections';
 import { contentHash as pageContentHash } from './website/content-hash';
 import { crawlSite } from './website/crawl-site';
 import { qaChunkText } from '../retrieval/qa-chunk';
@@ -84,21 +82,17 @@ export function toChunkRows(
   sections: SectionInput[],
   pageId?: string,
 ): NewChunk[] {
-  return chunkSections(sections).map((chunk) => {
-    const { terms, tokenCount } = indexTerms(chunk.text, chunk.heading);
-    return {
-      botId: source.botId,
-      sourceId: source.id,
-      pageId: pageId ?? null,
-      ordinal: chunk.ordinal,
-      heading: chunk.heading,
-      text: chunk.text,
-      pageNumber: chunk.page,
-      url: chunk.url,
-      terms,
-      tokenCount,
-    };
-  });
+  return chunkSections(sections).map((chunk) => ({
+    botId: source.botId,
+    sourceId: source.id,
+    pageId: pageId ?? null,
+    ordinal: chunk.ordinal,
+    heading: chunk.heading,
+    text: chunk.text,
+    pageNumber: chunk.page,
+    url: chunk.url,
+    tokenCount: countWords(chunk.text),
+  }));
 }
 
 async function ingestDocument(source: SourceRow, context: IngestContext) {
@@ -116,9 +110,8 @@ async function ingestDocument(source: SourceRow, context: IngestContext) {
     throw new IngestFailure('no_text', 'no extractable text was found (is it a scanned image?)');
   }
 
-  const rows: NewChunk[] = prepared.chunks.map(({ termsJson, ...chunk }) => ({
+  const rows: NewChunk[] = prepared.chunks.map((chunk) => ({
     ...chunk,
-    terms: sql`${termsJson}::jsonb`,
     botId: source.botId,
     sourceId: source.id,
     pageId: null,
@@ -172,15 +165,13 @@ async function ingestQa(source: SourceRow, context: IngestContext) {
   const pairs = (source.settings as QaSettings).pairs ?? [];
   const rows: NewChunk[] = pairs.map((pair, ordinal) => {
     const text = qaChunkText(pair.question, pair.answer);
-    const { terms, tokenCount } = indexTerms(text, pair.question);
     return {
       botId: source.botId,
       sourceId: source.id,
       ordinal,
       heading: pair.question,
       text,
-      terms,
-      tokenCount,
+      tokenCount: countWords(text),
       question: pair.question,
     };
   });

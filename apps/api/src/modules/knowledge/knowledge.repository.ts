@@ -128,10 +128,26 @@ export async function replaceChunks(
     await tx
       .delete(knowledgeChunks)
       .where(pageId ? eq(knowledgeChunks.pageId, pageId) : eq(knowledgeChunks.sourceId, sourceId));
-    for (let start = 0; start < chunks.length; start += 500) {
-      await tx.insert(knowledgeChunks).values(chunks.slice(start, start + 500));
-    }
+    await insertChunks(tx, chunks);
   });
+}
+
+// One statement per 5,000 chunks, each column sent as one array: an ORM insert of that many rows
+// spent more time building its SQL (and PostgreSQL parsing ten parameters a row) than writing.
+async function insertChunks(tx: Executor, chunks: NewChunk[]) {
+  for (let start = 0; start < chunks.length; start += 5000) {
+    const part = chunks.slice(start, start + 5000);
+    const column = <Key extends keyof NewChunk>(key: Key) =>
+      sql.param(part.map((chunk) => chunk[key] ?? null));
+    await tx.execute(sql`
+      insert into ${knowledgeChunks}
+        (bot_id, source_id, page_id, ordinal, heading, text, page_number, url, token_count, question)
+      select * from unnest(
+        ${column('botId')}::uuid[], ${column('sourceId')}::uuid[], ${column('pageId')}::uuid[],
+        ${column('ordinal')}::int[], ${column('heading')}::text[], ${column('text')}::text[],
+        ${column('pageNumber')}::int[], ${column('url')}::text[], ${column('tokenCount')}::int[],
+        ${column('question')}::text[])`);
+  }
 }
 
 // replaceChunks for many sources in one transaction (bulk indexing).
@@ -139,9 +155,7 @@ export async function replaceSourceChunks(db: Database, sourceIds: string[], chu
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local synchronous_commit to off`);
     await tx.delete(knowledgeChunks).where(inArray(knowledgeChunks.sourceId, sourceIds));
-    for (let start = 0; start < chunks.length; start += 500) {
-      await tx.insert(knowledgeChunks).values(chunks.slice(start, start + 500));
-    }
+    await insertChunks(tx, chunks);
   });
 }
 
@@ -169,24 +183,6 @@ export async function countSourceChunks(db: Database, sourceId: string) {
     .from(knowledgeChunks)
     .where(eq(knowledgeChunks.sourceId, sourceId));
   return row?.count ?? 0;
-}
-
-export async function listBotChunks(db: Database, botId: string) {
-  return db
-    .select({
-      id: knowledgeChunks.id,
-      sourceId: knowledgeChunks.sourceId,
-      heading: knowledgeChunks.heading,
-      text: knowledgeChunks.text,
-      pageNumber: knowledgeChunks.pageNumber,
-      url: knowledgeChunks.url,
-      terms: knowledgeChunks.terms,
-      tokenCount: knowledgeChunks.tokenCount,
-      question: knowledgeChunks.question,
-    })
-    .from(knowledgeChunks)
-    .where(eq(knowledgeChunks.botId, botId))
-    .orderBy(asc(knowledgeChunks.sourceId), asc(knowledgeChunks.ordinal));
 }
 
 export async function listPages(db: Database, sourceId: string) {

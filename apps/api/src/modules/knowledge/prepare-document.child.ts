@@ -19,8 +19,7 @@ const watchdog = new Worker(
 watchdog.unref();
 process.on('disconnect', () => process.exit(0));
 
-const [{ indexTerms }, { extractDocument }, { chunkSections }] = await Promise.all([
-  import('../retrieval/bot-index'),
+const [{ extractDocument }, { chunkSections, countWords }] = await Promise.all([
   import('./extraction/extract-document'),
   import('../retrieval/chunk-sections'),
 ]);
@@ -44,20 +43,14 @@ async function prepare({ bytes, name, skipPages }: PrepareRequest): Promise<Prep
     };
   }
   await send({ type: 'stage', stage: 'chunking' });
-  const chunks = chunkSections(extracted.sections).map((chunk) => {
-    const { terms, tokenCount } = indexTerms(chunk.text, chunk.heading);
-    // As JSON text: one string per chunk is cheaper to pass and to store than thousands of small
-    // term objects.
-    return {
-      ordinal: chunk.ordinal,
-      heading: chunk.heading,
-      text: chunk.text,
-      pageNumber: chunk.page,
-      url: chunk.url,
-      termsJson: JSON.stringify(terms),
-      tokenCount,
-    };
-  });
+  const chunks = chunkSections(extracted.sections).map((chunk) => ({
+    ordinal: chunk.ordinal,
+    heading: chunk.heading,
+    text: chunk.text,
+    pageNumber: chunk.page,
+    url: chunk.url,
+    tokenCount: countWords(chunk.text),
+  }));
   return { type: 'done', result: { ok: true, kind: extracted.kind, chunks, notes: [] } };
 }
 

@@ -9,7 +9,7 @@ import type { NewChunk } from './knowledge.repository';
 export type PreparedChunk = Pick<
   NewChunk,
   'ordinal' | 'heading' | 'text' | 'pageNumber' | 'url' | 'tokenCount'
-> & { termsJson: string };
+>;
 export type PrepareResult =
   | { ok: true; kind: DocumentKind; chunks: PreparedChunk[]; notes: string[] }
   | { ok: false; code: ExtractionFailureCode; message: string };

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../../db/client';
 import { embedQuery, type Embedder } from './embedder';
 import { decodeFloat4Array, DenseIndex, reciprocalRankFusion } from './dense-index';
-import { LexicalIndex, type ChunkTerms, type SearchHit } from './lexical-index';
+import { LexicalIndex, type SearchHit } from './lexical-index';
 import {
   botIndexVersion,
   botOwner,
@@ -15,28 +15,6 @@ import {
 } from './retrieval.repository';
 import type { Retriever } from './retriever';
 import { tokenize } from './tokenize';
-
-/**
- * What a chunk row stores about its terms: nothing but a word count. The bot's index tokenises
- * chunk text when it loads (with the code that tokenises questions, so the two never disagree);
- * tokenising at ingestion as well, and writing and reading back term counts, cost more than the
- * tokenising itself. The row's `terms` column (not null) is written empty.
- */
-export function indexTerms(text: string, _heading: string | null) {
-  const terms: ChunkTerms = { language: null, heading: {}, body: {} };
-  return { terms, tokenCount: countWords(text) };
-}
-
-function countWords(text: string) {
-  let words = 0;
-  let inWord = false;
-  for (let at = 0; at < text.length; at++) {
-    const space = text.charCodeAt(at) <= 32;
-    if (!space && !inWord) words++;
-    inWord = !space;
-  }
-  return words;
-}
 
 type Passage = Omit<KnowledgeHit, 'score' | 'chunkId'>;
 type CachedIndex = {

@@ -186,3 +186,19 @@ export function chunkSections(sections: SectionInput[], options: ChunkOptions = 
   }
   return chunks;
 }
+
+/**
+ * A chunk's word count (what a chunk row stores beside its text). The bot's index tokenises chunk
+ * text when it loads, with the code that tokenises questions, so the two never disagree; storing
+ * terms at ingestion as well cost more than the tokenising itself.
+ */
+export function countWords(text: string) {
+  let words = 0;
+  let inWord = false;
+  for (let at = 0; at < text.length; at++) {
+    const space = text.charCodeAt(at) <= 32;
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  return words;
+}
