@@ -54,7 +54,8 @@ async function batchSeconds(corpus: BeirDocument[]) {
 // The customer's path: every abstract uploaded as its own .txt document through the API of a
 // real server (its own process and workers), until the bot's search has every one of them.
 async function uploadSeconds(corpus: BeirDocument[]) {
-  const staffEmail = 'bench-ingest@askwell.test';
+  // A new address each run: with DATABASE_URL, an earlier run's account keeps its own password.
+  const staffEmail = `bench-ingest-${Date.now()}@askwell.test`;
   const staffPassword = randomBytes(12).toString('hex');
   const server = await spawnServer({
     NODE_ENV: 'test',

@@ -113,6 +113,14 @@ export class JobQueue {
     for (const id of this.workerIds.get(name) ?? []) this.boss.notifyWorker(id);
   }
 
+  // Many jobs in one statement (an archive's documents); the queue's retry settings still apply.
+  async sendMany<T extends object>(name: string, items: T[]) {
+    if (items.length === 0) return;
+    await this.start();
+    await this.boss.insert(items.map((data) => ({ name, data })));
+    for (const id of this.workerIds.get(name) ?? []) this.boss.notifyWorker(id);
+  }
+
   // Jobs of `name` that are waiting or running, by a JSON field of their data.
   async hasOpenJob(name: string, field: string, value: string) {
     const { rows } = await this.boss

@@ -92,7 +92,8 @@ export async function updateSourceInFlight(
   return row ?? null;
 }
 
-// Counts a reading attempt before it starts; null when the source is no longer waiting.
+// Counts a reading attempt before it starts and returns the source as it then is (one round trip
+// for both); null when the source is gone or no longer waiting.
 export async function recordAttempt(db: Database, sourceId: string) {
   const [row] = await db
     .update(knowledgeSources)
@@ -103,8 +104,8 @@ export async function recordAttempt(db: Database, sourceId: string) {
         inArray(knowledgeSources.status, ['pending', 'processing']),
       ),
     )
-    .returning({ attempts: knowledgeSources.attempts });
-  return row?.attempts ?? null;
+    .returning();
+  return row ?? null;
 }
 
 // Its chunks and pages go with it (foreign key cascade). Any change to a bot's chunks moves its
@@ -113,50 +114,43 @@ export async function deleteSource(db: Database, source: SourceRow) {
   await db.delete(knowledgeSources).where(eq(knowledgeSources.id, source.id));
 }
 
-// Replaces what one source (or one page of a website) contributes to the index, atomically: a
-// search never sees half of an old and half of a new version.
+// Replaces what one source (or one page of a website) contributes to the index in one statement,
+// so atomically (a search never sees half of an old and half of a new version) and in one round
+// trip: for a small document, the round trips of a transaction cost more than its rows.
 export async function replaceChunks(
   db: Database,
   { sourceId, pageId }: { sourceId: string; pageId?: string },
   chunks: NewChunk[],
 ) {
-  await db.transaction(async (tx) => {
-    // The commit need not wait for the disk: the source is marked completed afterwards with a
-    // synchronous commit, which makes this one durable too, and a crash before that leaves the
-    // source 'processing' for the sweeper to run again.
-    await tx.execute(sql`set local synchronous_commit to off`);
-    await tx
-      .delete(knowledgeChunks)
-      .where(pageId ? eq(knowledgeChunks.pageId, pageId) : eq(knowledgeChunks.sourceId, sourceId));
-    await insertChunks(tx, chunks);
-  });
+  const replaced = pageId
+    ? eq(knowledgeChunks.pageId, pageId)
+    : eq(knowledgeChunks.sourceId, sourceId);
+  await db.execute(
+    sql`with replaced as (delete from ${knowledgeChunks} where ${replaced}) ${insertChunks(chunks)}`,
+  );
 }
 
-// One statement per 5,000 chunks, each column sent as one array: an ORM insert of that many rows
-// spent more time building its SQL (and PostgreSQL parsing ten parameters a row) than writing.
-async function insertChunks(tx: Executor, chunks: NewChunk[]) {
-  for (let start = 0; start < chunks.length; start += 5000) {
-    const part = chunks.slice(start, start + 5000);
-    const column = <Key extends keyof NewChunk>(key: Key) =>
-      sql.param(part.map((chunk) => chunk[key] ?? null));
-    await tx.execute(sql`
-      insert into ${knowledgeChunks}
-        (bot_id, source_id, page_id, ordinal, heading, text, page_number, url, token_count, question)
-      select * from unnest(
-        ${column('botId')}::uuid[], ${column('sourceId')}::uuid[], ${column('pageId')}::uuid[],
-        ${column('ordinal')}::int[], ${column('heading')}::text[], ${column('text')}::text[],
-        ${column('pageNumber')}::int[], ${column('url')}::text[], ${column('tokenCount')}::int[],
-        ${column('question')}::text[])`);
-  }
-}
-
-// replaceChunks for many sources in one transaction (bulk indexing).
+// replaceChunks for many sources at once (bulk indexing).
 export async function replaceSourceChunks(db: Database, sourceIds: string[], chunks: NewChunk[]) {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit to off`);
-    await tx.delete(knowledgeChunks).where(inArray(knowledgeChunks.sourceId, sourceIds));
-    await insertChunks(tx, chunks);
-  });
+  const replaced = inArray(knowledgeChunks.sourceId, sourceIds);
+  await db.execute(
+    sql`with replaced as (delete from ${knowledgeChunks} where ${replaced}) ${insertChunks(chunks)}`,
+  );
+}
+
+// Each column is sent as one array: an ORM insert of thousands of rows spent more time building
+// its SQL (and PostgreSQL parsing ten parameters a row) than writing them.
+function insertChunks(chunks: NewChunk[]) {
+  const column = <Key extends keyof NewChunk>(key: Key) =>
+    sql.param(chunks.map((chunk) => chunk[key] ?? null));
+  return sql`
+    insert into ${knowledgeChunks}
+      (bot_id, source_id, page_id, ordinal, heading, text, page_number, url, token_count, question)
+    select * from unnest(
+      ${column('botId')}::uuid[], ${column('sourceId')}::uuid[], ${column('pageId')}::uuid[],
+      ${column('ordinal')}::int[], ${column('heading')}::text[], ${column('text')}::text[],
+      ${column('pageNumber')}::int[], ${column('url')}::text[], ${column('tokenCount')}::int[],
+      ${column('question')}::text[])`;
 }
 
 // Marks sources completed with their chunk counts; a source without chunks had no text.

@@ -321,7 +321,10 @@ export class KnowledgeService {
       throw error;
     }
     // A source whose job could not be queued stays pending, and the sweeper queues it.
-    for (const source of sources) await this.enqueue(source.id);
+    await this.options.queue.sendMany<IngestJob>(
+      ingestQueue,
+      sources.map((source) => ({ sourceId: source.id })),
+    );
     return { kind: 'archive' as const, sources, skipped };
   }
 
@@ -538,10 +541,9 @@ export class KnowledgeService {
   }
 
   private async ingestLocked(sourceId: string, finalAttempt: boolean) {
-    const source = await findSource(this.options.db, sourceId);
-    if (!source || (source.status !== 'pending' && source.status !== 'processing')) return;
-    const attempt = await recordAttempt(this.options.db, sourceId);
-    if (attempt === null) return;
+    const source = await recordAttempt(this.options.db, sourceId);
+    if (!source) return;
+    const attempt = source.attempts;
     if (attempt > maxIngestAttempts) {
       await this.failExhausted(sourceId);
       return;
