@@ -121,17 +121,6 @@ export class JobQueue {
     for (const id of this.workerIds.get(name) ?? []) this.boss.notifyWorker(id);
   }
 
-  // Jobs of `name` that are waiting or running, by a JSON field of their data.
-  async hasOpenJob(name: string, field: string, value: string) {
-    const { rows } = await this.boss
-      .getDb()
-      .executeSql(
-        `select 1 from pgboss.job where name = $1 and state in ('created', 'retry') and data->>$2 = $3 limit 1`,
-        [name, field, value],
-      );
-    return rows.length > 0;
-  }
-
   // Cancels the waiting or running jobs of `name` whose data field matches; a running handler is
   // not interrupted by pg-boss, so its own work must notice (see KnowledgeService.cancel).
   async cancelOpen(name: string, field: string, value: string) {

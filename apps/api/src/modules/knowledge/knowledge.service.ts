@@ -138,6 +138,8 @@ export class KnowledgeService {
   private readonly preparer = new DocumentPreparer();
   private sweeper: NodeJS.Timeout | undefined;
   private stopping = false;
+  // A sweep still running when the next is due is let finish: two would requeue the same sources.
+  private sweeping = false;
 
   constructor(private readonly options: KnowledgeServiceOptions) {
     this.storage = new DocumentStorage(options.dataDir);
@@ -176,13 +178,17 @@ export class KnowledgeService {
     await this.sweep();
     void this.preparer.warm();
     this.sweeper = setInterval(() => {
-      this.sweep().catch((error: unknown) =>
-        reportUnlessStopping(
-          error,
-          () => this.stopping,
-          () => this.options.logger.error({ err: error }, 'knowledge sweep failed'),
-        ),
-      );
+      if (this.sweeping) return;
+      this.sweeping = true;
+      this.sweep()
+        .catch((error: unknown) =>
+          reportUnlessStopping(
+            error,
+            () => this.stopping,
+            () => this.options.logger.error({ err: error }, 'knowledge sweep failed'),
+          ),
+        )
+        .finally(() => (this.sweeping = false));
     }, 15_000);
     this.sweeper.unref();
   }
@@ -603,8 +609,22 @@ export class KnowledgeService {
   // kept killing its process is never read again on its own.
   async sweep() {
     const { db, pool, queue } = this.options;
-    for (const source of await sourcesInFlight(db)) {
-      if (await queue.hasOpenJob(ingestQueue, 'sourceId', source.id)) continue;
+    const inFlight = await sourcesInFlight(db);
+    // One look at the queue for all of them: a bulk upload leaves thousands waiting, and a query
+    // per source (each reading the queue's jobs) made every sweep slower than the work it watched.
+    const waiting = new Set(
+      (
+        await queue.openJobsFor(
+          ingestQueue,
+          'sourceId',
+          inFlight.map((source) => source.id),
+        )
+      )
+        .filter((job) => job.state !== 'active')
+        .map((job) => job.key),
+    );
+    for (const source of inFlight) {
+      if (waiting.has(source.id)) continue;
       const client = await pool.connect();
       let broken: Error | undefined;
       const onBroken = (error: Error) => (broken = error);
