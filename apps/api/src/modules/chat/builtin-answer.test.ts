@@ -132,3 +132,62 @@ describe('the built-in answerer', () => {
     );
   });
 });
+
+describe('what the question asks for', () => {
+  // Two long sentences hold the question's words alike and only one fits in a reply; only the
+  // second says when.
+  const exchange = passage(
+    1,
+    [
+      'The Warsaw Stock Exchange reopened with a small group of listed companies and a single trading session a week, and for its first years it shared a building with other institutions while the rules for brokers, investors and the companies themselves were still being written by the new securities commission.',
+      'The Warsaw Stock Exchange reopened in April 1991 in the former headquarters of the communist party, a building that had until then stood for the very economic order the new market was meant to replace, and it has since grown into the largest and busiest stock market in the whole of the region.',
+    ].join(' '),
+  );
+
+  test('when a question asks when, then the sentence with the date is quoted, not only the ones repeating its words', () => {
+    const answer = builtinAnswer(
+      'When did the Warsaw Stock Exchange reopen?',
+      [exchange],
+      bot,
+      'en',
+    );
+    expect(answer.text).toContain('April 1991');
+    expect(answer.text.length).toBeLessThanOrEqual(620);
+  });
+
+  test('when a Spanish question asks how many, then the frame is Spanish and the number is quoted', () => {
+    const answer = builtinAnswer(
+      '¿Cuántas empresas cotizan hoy en la Bolsa de Varsovia?',
+      [
+        passage(
+          1,
+          [
+            'Las empresas que cotizan en la Bolsa de Varsovia publican sus cuentas cada trimestre, y la Bolsa de Varsovia exige a todas las empresas un informe anual auditado que se presenta ante la comisión de valores antes de la junta general anual de accionistas de cada una de las empresas, según las normas de la comisión.',
+            'Las empresas que cotizan en la Bolsa de Varsovia son hoy 374, con una capitalización total de 162 mil millones de euros, y la Bolsa de Varsovia es desde hace años el mayor mercado de valores de toda la región de Europa central y oriental, por delante de Praga, Budapest y Viena.',
+          ].join(' '),
+        ),
+      ],
+      bot,
+      'es',
+    );
+    expect(answer.text.split('\n')[0]).toBe('Según nuestros documentos:');
+    expect(answer.text).toContain('son hoy 374');
+  });
+
+  test('when the best sentence points back ("this network type"), then the sentence before it comes along', () => {
+    const answer = builtinAnswer(
+      'Which network type does X.25 use?',
+      [
+        passage(
+          1,
+          'Packet networks came in two kinds. Virtual circuits set up a path before any data is sent. The X.25 protocol suite uses this network type. Datagram networks route each packet on its own.',
+        ),
+      ],
+      bot,
+      'en',
+    );
+    expect(answer.text).toContain('Virtual circuits set up a path before any data is sent.');
+    expect(answer.text).toContain('The X.25 protocol suite uses this network type.');
+    expect(answer.text.indexOf('Virtual circuits')).toBeLessThan(answer.text.indexOf('X.25'));
+  });
+});

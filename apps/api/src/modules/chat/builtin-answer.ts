@@ -108,9 +108,49 @@ function readSentences(passage: Passage): Sentence[] {
   return candidates;
 }
 
+// What a factual question asks for. A sentence that holds that kind of thing (a year for "when",
+// a number for "how many") is likelier the answer than one that only repeats the question's words:
+// XQuAD's misses were mostly a sentence with the question's words next to the one with the date.
+type Expected = 'time' | 'quantity';
+const notLetter = '(?![\\p{L}\\p{N}])';
+const asksTime = new RegExp(
+  `^\\W*(when|wann|cu[aá]ndo|quand)${notLetter}|(what|which|in welchem|en qu[eé]|en quelle|in quale|em que) (year|date|century|decade|jahr|datum|jahrhundert|jahrzehnt|a[nñ]o|fecha|siglo|ann[ée]e|si[eè]cle|anno|ano)${notLetter}`,
+  'iu',
+);
+const asksQuantity = new RegExp(
+  `(how (many|much|long|old|far|big|large|tall|high|often)|what (percentage|percent|amount|number|proportion|share)|wie (viele?|lange|alt|weit|gro(ß|ss)|hoch|oft)|wieviele?|cu[aá]nt[oa]s?|qu[eé] (porcentaje|cantidad|edad|n[uú]mero)|combien|quel (pourcentage|nombre|[aâ]ge))${notLetter}`,
+  'iu',
+);
+// "May" is left out: it is as often a verb.
+const months =
+  'jan(uary|uar)?|feb(ruary|ruar)?|m(ä|ae)rz|march|apr(il)?|mai|june?|juni|july|juli|aug(ust)?|sep(tember)?|oct(ober)?|okt(ober)?|nov(ember)?|dec(ember)?|dez(ember)?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|janvier|f[ée]vrier|mars|avril|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[ée]cembre';
+const holdsTime = new RegExp(
+  `(?<![\\p{L}\\p{N}])(1\\d{3}|20\\d{2}|\\d{1,2}(st|nd|rd|th|\\.)? (century|jahrhundert)|siglo [ivxl]+|${months})${notLetter}`,
+  'iu',
+);
+const holdsQuantity = new RegExp(
+  `\\p{N}|(?<![\\p{L}])(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundreds?|thousands?|millions?|billions?|half|zwei|drei|vier|f[uü]nf|sechs|sieben|acht|neun|zehn|elf|zw[oö]lf|zwanzig|hundert|tausend|million(en)?|milliarden?|h[aä]lfte|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|veinte|cien(tos?)?|mil|millón|millones|mitad|deux|trois|quatre|cinq|sept|huit|neuf|dix|onze|douze|vingt|cent|mille|moiti[ée])${notLetter}`,
+  'iu',
+);
+
+function expectedAnswer(question: string): Expected | null {
+  if (asksTime.test(question)) return 'time';
+  if (asksQuantity.test(question)) return 'quantity';
+  return null;
+}
+
+function holds(text: string, expected: Expected) {
+  return expected === 'time' ? holdsTime.test(text) : holdsQuantity.test(text);
+}
+
+// A sentence that points back ("this network type", "Dieses Vorgehen", "Él") needs the sentence
+// before it to be understood, and that sentence often holds the very answer.
+const pointsBack =
+  /(?<![\p{L}])(this|these|those|such(?! as)|dies(e[rsmn]?)?|jene[rsmn]?|solche[rsmn]?|est[ea]s?|esto|dich[oa]s?|es[ae]s?|cet(te)?|ces)(?![\p{L}])|^(it|they|he|she|er|sie|es|él|ella|ellos|ellas|il|elle|ils|elles)(?![\p{L}])/iu;
+
 // Words of the question that most sentences share (the topic) say less about where the answer is
 // than the rare ones: each term weighs by how few of the candidate sentences hold it.
-function score(candidates: Candidate[], terms: Set<string>) {
+function score(candidates: Candidate[], terms: Set<string>, expected: Expected | null) {
   const holders = new Map<string, number>();
   for (const candidate of candidates) {
     candidate.covered = coveredTerms(terms, candidate.covered);
@@ -118,11 +158,21 @@ function score(candidates: Candidate[], terms: Set<string>) {
   }
   const total = candidates.length;
   const weight = (term: string) => Math.log(1 + total / (holders.get(term) ?? 1));
+  // As much as an average word of the question: enough to choose between sentences that hold
+  // the question's words about equally, never enough to quote one that holds none of them.
+  const typeWeight = expected ? averageWeight(terms, weight) : 0;
   for (const candidate of candidates) {
     let sum = 0;
     for (const term of candidate.covered) sum += weight(term);
+    if (sum > 0 && expected && holds(candidate.text, expected)) sum += typeWeight;
     candidate.score = sum;
   }
+}
+
+function averageWeight(terms: Set<string>, weight: (term: string) => number) {
+  let sum = 0;
+  for (const term of terms) sum += weight(term);
+  return terms.size > 0 ? sum / terms.size : 0;
 }
 
 // A sentence longer than the whole budget is shown around the question's words, cut at spaces.
@@ -167,7 +217,7 @@ function pick(question: string, passages: Passage[]) {
   }
   const ordered = [...byNumber.values()];
   const candidates = ordered.flatMap((passage, index) => sentencesOf(passage, index));
-  score(candidates, terms);
+  score(candidates, terms, expectedAnswer(question));
   const budget = asksForList.test(question) ? listBudget : replyBudget;
   const chosen: Candidate[] = [];
   let used = 0;
@@ -193,6 +243,16 @@ function pick(question: string, passages: Passage[]) {
   const following = first.find((candidate) => candidate.position === top.position + 1);
   if (following && !chosen.includes(following) && cost(following) <= room()) {
     take(following, cost(following));
+  }
+  const previous = first.find((candidate) => candidate.position === top.position - 1);
+  if (
+    previous &&
+    previous.kind === 'text' &&
+    pointsBack.test(top.text) &&
+    !chosen.includes(previous) &&
+    cost(previous) <= room()
+  ) {
+    take(previous, cost(previous));
   }
   // A lead-in that ends with a colon brings the items it introduces.
   for (const lead of [...chosen]) {

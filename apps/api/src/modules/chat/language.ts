@@ -12,12 +12,46 @@ const scripts: Array<[RegExp, string]> = [
   [/\p{Script=Hebrew}/u, 'he'],
   [/\p{Script=Greek}/u, 'el'],
   [/\p{Script=Devanagari}/u, 'hi'],
+  // Only Spanish opens a question or an exclamation with ¿ or ¡ (Galician may, and reads close).
+  [/[¿¡]/u, 'es'],
+];
+
+// A short question ("¿En qué año murió Tesla?", "Wer sang die Nationalhymne?") holds too few stop
+// words for the guess, yet its question word names its language. Only words that belong to one of
+// the languages the widget speaks are listed: not "was", "que" or "como", and "wie" only before a
+// word Dutch does not share.
+const notLetter = '(?![\\p{L}])';
+const questionWords: Array<[RegExp, string]> = [
+  [
+    new RegExp(
+      `^\\W*(wer|wen|wem|wessen|wann|warum|wieso|weshalb|woher|wohin|womit|wozu|worum|wodurch|wof(ü|ue)r|welche[rsmn]?|wieviele?|in welche[mrn]?|wor?(an|auf|aus|bei|durch|gegen|in|nach|(ü|ue)ber|um|unter|von|vor)|wie (viele?|oft|lange|alt|hoch|gro(ß|ss)|weit|hie(ß|ss)|hei(ß|ss)t|nennt|lautet|wird|wurden?|ist|sind|kann|k(ö|oe)nnen))${notLetter}`,
+      'iu',
+    ),
+    'de',
+  ],
+  [
+    new RegExp(
+      `^\\W*(qu[ée]|qui[ée]n(es)?|cu[áa]ndo|d[óo]nde|c[óo]mo|cu[áa]l(es)?|cu[áa]nt[oa]s?|por qu[ée]|en qu[ée])${notLetter}`,
+      'iu',
+    ),
+    'es',
+  ],
+  [
+    new RegExp(
+      `^\\W*(quand|pourquoi|combien|quel(le)?s?|lesquel(le)?s|est-ce que|qu['’]est-ce|o[ùu] (est|se|sont|trouve))${notLetter}`,
+      'iu',
+    ),
+    'fr',
+  ],
+  [new RegExp(`^\\W*(who|whom|whose|when|where|why|which|how|what)${notLetter}`, 'iu'), 'en'],
 ];
 
 export function detectLanguage(text: string): string | null {
   for (const [pattern, language] of scripts) if (pattern.test(text)) return language;
   const guessed = guessLanguage(text);
-  return guessed && guessed !== 'other' ? guessed : null;
+  if (guessed && guessed !== 'other') return guessed;
+  for (const [pattern, language] of questionWords) if (pattern.test(text)) return language;
+  return null;
 }
 
 // "de-CH,de;q=0.9,en;q=0.8" → "de"
