@@ -97,3 +97,42 @@ describe('tokenize in every language', () => {
     expect(tokenize('contracts', { fallbackLanguage: 'ru' })).toEqual(['contract']);
   });
 });
+
+describe('tokenize remembers words', () => {
+  it('when a word or a joined group recurs in another language, then it gets that language’s terms', () => {
+    // The same words, met first in one language, then asked in another: what is remembered of
+    // a word is kept apart per language and mode.
+    expect(tokenize('die Häuser, IL-6 and don’t', { language: 'de' })).toEqual([
+      'haus',
+      'il',
+      '6',
+      'il6',
+      'and',
+      'don',
+      't',
+    ]);
+    expect(tokenize('die Häuser, IL-6 and don’t', { language: 'en' })).toEqual([
+      'die',
+      'hauser',
+      'il',
+      '6',
+      'il6',
+    ]);
+    expect(tokenize('die Häuser, IL-6 and don’t', { language: 'de' })).toEqual([
+      'haus',
+      'il',
+      '6',
+      'il6',
+      'and',
+      'don',
+      't',
+    ]);
+  });
+
+  it('when more distinct words pass than the first table holds, then earlier words keep their terms', () => {
+    const before = tokenize('The patients were studied in running trials');
+    const many = Array.from({ length: 40_000 }, (_, n) => `w${n.toString(36)}x`).join(' ');
+    expect(tokenize(many, { language: 'en' })).toHaveLength(40_000);
+    expect(tokenize('The patients were studied in running trials')).toEqual(before);
+  });
+});

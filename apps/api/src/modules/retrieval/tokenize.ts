@@ -230,13 +230,15 @@ let runEnd = new Int32Array(1024);
 let runInfo = new Int32Array(1024);
 const hasSeparatorFlag = 1 << 12;
 
-// Words sliced by the guess, reused for the terms of the same scan.
-const runText: string[] = [];
-let runTextScan = new Int32Array(1024);
+// The word-table entry of each run the guess looked up, reused for the terms of the same scan.
+let runEntry = new Int32Array(1024);
+let runEntryScan = new Int32Array(1024);
 let scanNumber = 0;
 
 function scan(text: string, limit = text.length): number {
   scanNumber++;
+  // Only between texts: entries found for this one stay valid until its terms are out.
+  if (wordText.length >= wordLimit) clearWords();
   let count = 0;
   let at = 0;
   const end = Math.min(limit, text.length);
@@ -281,7 +283,8 @@ function scan(text: string, limit = text.length): number {
       runStart = grow(runStart);
       runEnd = grow(runEnd);
       runInfo = grow(runInfo);
-      runTextScan = grow(runTextScan);
+      runEntry = grow(runEntry);
+      runEntryScan = grow(runEntryScan);
     }
     runStart[count] = start;
     runEnd[count] = at;
@@ -289,6 +292,90 @@ function scan(text: string, limit = text.length): number {
     count++;
   }
   return count;
+}
+
+/*
+ * The words met so far, found by their code units in the normalised text, so that a word that
+ * recurs (most do) is neither cut out as a string nor looked up by one, twice (stop words, terms):
+ * an open-addressing table of FNV-1a hashes. Each entry keeps the languages that list it as a stop
+ * word and its terms for the language and mode they were last asked in (a text's words nearly
+ * always are in the one); a joined group ("IL-6", "1,000") keeps the terms of its parts. The table
+ * doubles as it fills (a small one stays in the processor's cache) and is cleared, like termCache,
+ * when it holds wordLimit words.
+ */
+const wordLimit = 200_000;
+const largestTable = 1 << 19;
+let tableMask = (1 << 14) - 1;
+let wordSlots = new Int32Array(tableMask + 1).fill(-1);
+const wordText: string[] = [];
+let wordHash = new Int32Array(1024);
+// undefined: not looked up yet.
+const wordStops: Array<readonly number[] | null | undefined> = [];
+// What wordTerms (a word) or wordGroupTerms (a joined group) hold the terms for; -1: nothing yet.
+let wordTermsKey = new Int32Array(1024);
+const wordTerms: Terms[] = [];
+const wordGroupTerms: Array<readonly string[] | undefined> = [];
+
+function clearWords(): void {
+  wordSlots.fill(-1);
+  wordText.length = 0;
+  wordStops.length = 0;
+  wordTerms.length = 0;
+  wordGroupTerms.length = 0;
+}
+
+function growTable(): void {
+  tableMask = tableMask * 2 + 1;
+  wordSlots = new Int32Array(tableMask + 1).fill(-1);
+  for (let entry = 0; entry < wordText.length; entry++) {
+    let slot = wordHash[entry]! & tableMask;
+    while (wordSlots[slot] !== -1) slot = (slot + 1) & tableMask;
+    wordSlots[slot] = entry;
+  }
+}
+
+// The entry of text[start, end), added if new; -1 once the table is full (one huge text past the
+// limit), when the caller slices as before.
+function findWord(text: string, start: number, end: number): number {
+  let hash = 0x811c9dc5 | 0;
+  for (let at = start; at < end; at++) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193);
+  const length = end - start;
+  let slot = hash & tableMask;
+  for (let entry = wordSlots[slot]!; entry !== -1; entry = wordSlots[slot]!) {
+    if (wordHash[entry] === hash) {
+      const word = wordText[entry]!;
+      let at = 0;
+      if (word.length === length) {
+        while (at < length && word.charCodeAt(at) === text.charCodeAt(start + at)) at++;
+        if (at === length) return entry;
+      }
+    }
+    slot = (slot + 1) & tableMask;
+  }
+  const entry = wordText.length;
+  if (entry * 2 >= tableMask) {
+    if (tableMask + 1 === largestTable) return -1;
+    growTable();
+    slot = hash & tableMask;
+    while (wordSlots[slot] !== -1) slot = (slot + 1) & tableMask;
+  }
+  if (entry === wordHash.length) {
+    const grow = (array: Int32Array) => {
+      const bigger = new Int32Array(array.length * 2);
+      bigger.set(array);
+      return bigger;
+    };
+    wordHash = grow(wordHash);
+    wordTermsKey = grow(wordTermsKey);
+  }
+  wordText.push(text.slice(start, end));
+  wordStops.push(undefined);
+  wordTerms.push(null);
+  wordGroupTerms.push(undefined);
+  wordHash[entry] = hash;
+  wordTermsKey[entry] = -1;
+  wordSlots[slot] = entry;
+  return entry;
 }
 
 const scriptOfInfo = (info: number): Script => scriptNames[(info >> scriptShift) & 15]!;
@@ -342,7 +429,8 @@ function splitGroup(group: string, out: Word[]): void {
 }
 
 function normalise(text: string): string {
-  return text.normalize('NFKC').toLowerCase();
+  // NFKC leaves ASCII as it is, and most texts are.
+  return (isAscii(text) ? text : text.normalize('NFKC')).toLowerCase();
 }
 
 // Word → index terms (null for a stop word), per language: the same few thousand words recur.
@@ -447,11 +535,17 @@ function guessFromRuns(text: string, count: number, prior?: Language | null): Gu
     if ((words & 31) === 0 && clearLead(words, nonWord)) break;
     // No stop word is long or holds a digit: most words need no lookup.
     if (info & digitFlag || runEnd[run]! - runStart[run]! > longestStopWord) continue;
-    const slice = text.slice(runStart[run]!, runEnd[run]!);
-    // Kept for the terms: a string looked up again reuses its hash.
-    runText[run] = slice;
-    runTextScan[run] = scanNumber;
-    const languages = stops.get(fold(slice));
+    const entry = findWord(text, runStart[run]!, runEnd[run]!);
+    runEntry[run] = entry;
+    runEntryScan[run] = scanNumber;
+    let languages: readonly number[] | null | undefined;
+    if (entry === -1) languages = stops.get(fold(text.slice(runStart[run]!, runEnd[run]!)));
+    else {
+      languages = wordStops[entry];
+      if (languages === undefined) {
+        wordStops[entry] = languages = stops.get(fold(wordText[entry]!)) ?? null;
+      }
+    }
     if (languages) for (const language of languages) votes[language]!++;
   }
   if (nonWord > words) return { language: 'other', script: 'none' };
@@ -517,6 +611,34 @@ function pushWord(
   }
 }
 
+const languageNumber = Object.fromEntries(
+  knownLanguages.map((language, position) => [language, position]),
+) as Record<KnownLanguage, number>;
+
+// pushWord for a word-table entry: its terms are kept on the entry for the language and mode.
+function pushEntry(
+  entry: number,
+  stemmable: boolean,
+  info: number,
+  known: KnownLanguage | null,
+  textScript: Script,
+  out: string[],
+): void {
+  const script = scriptOfInfo(info);
+  const own = known !== null && (script === textScript || script === 'none');
+  const language = own ? known : (scriptDefault[script] ?? 'en');
+  const dropStopWords = own || known === null;
+  const key = (languageNumber[language] << 2) | (dropStopWords ? 2 : 0) | (stemmable ? 1 : 0);
+  let terms: Terms;
+  if (wordTermsKey[entry] === key) terms = wordTerms[entry]!;
+  else {
+    terms = termsOf(wordText[entry]!, stemmable, language, dropStopWords);
+    wordTermsKey[entry] = key;
+    wordTerms[entry] = terms;
+  }
+  push(terms, out);
+}
+
 const apostrophe = /['’]/;
 const words: Word[] = [];
 
@@ -577,26 +699,45 @@ function emitTerms(
   for (let run = from; run < to; run++) {
     const info = runInfo[run]!;
     const kind = info & 7;
-    const slice =
-      runTextScan[run] === scanNumber ? runText[run]! : normal.slice(runStart[run]!, runEnd[run]!);
     if (kind === kindCjk) {
-      pushBigrams(slice, terms);
+      pushBigrams(normal.slice(runStart[run]!, runEnd[run]!), terms);
       continue;
     }
     if (kind === kindSea) {
-      segmentWords(slice, terms);
+      segmentWords(normal.slice(runStart[run]!, runEnd[run]!), terms);
       continue;
     }
+    const entry =
+      runEntryScan[run] === scanNumber
+        ? runEntry[run]!
+        : findWord(normal, runStart[run]!, runEnd[run]!);
     if (!(info & hasSeparatorFlag)) {
-      pushWord(slice, !(info & digitFlag), info, known, textScript, terms);
+      if (entry !== -1) pushEntry(entry, !(info & digitFlag), info, known, textScript, terms);
+      else {
+        const word = normal.slice(runStart[run]!, runEnd[run]!);
+        pushWord(word, !(info & digitFlag), info, known, textScript, terms);
+      }
       continue;
     }
+    // A group's terms depend on its text and the text's language alone.
+    const key = known === null ? -2 : languageNumber[known];
+    if (entry !== -1 && wordTermsKey[entry] === key) {
+      for (const term of wordGroupTerms[entry]!) terms.push(term);
+      continue;
+    }
+    const first = terms.length;
+    const slice = entry !== -1 ? wordText[entry]! : normal.slice(runStart[run]!, runEnd[run]!);
     // "don't" is a stop word as a whole, though its parts are not.
-    if (stops && apostrophe.test(slice) && stops.has(fold(slice.replaceAll('’', "'")))) continue;
-    words.length = 0;
-    splitGroup(slice, words);
-    for (const word of words) {
-      pushWord(word.text, word.stemmable, classAt(word.text, 0), known, textScript, terms);
+    if (!(stops && apostrophe.test(slice) && stops.has(fold(slice.replaceAll('’', "'"))))) {
+      words.length = 0;
+      splitGroup(slice, words);
+      for (const word of words) {
+        pushWord(word.text, word.stemmable, classAt(word.text, 0), known, textScript, terms);
+      }
+    }
+    if (entry !== -1) {
+      wordTermsKey[entry] = key;
+      wordGroupTerms[entry] = terms.slice(first);
     }
   }
 }
