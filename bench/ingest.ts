@@ -179,6 +179,8 @@ async function uploadSeconds(corpus: BeirDocument[]) {
 // uploaded one document each through the API, against the batch path on the same text.
 export async function runIngestBenchmark() {
   const corpus = await readCorpus(Number(process.env.INGEST_DOCUMENTS ?? Infinity));
+  // Other work shares the machine: the load when the run began, beside the one when it ended.
+  const loadBefore = Number(os.loadavg()[0]!.toFixed(2));
   const batch = await batchSeconds(corpus);
   const perDocument = await uploadSeconds(corpus);
   return {
@@ -189,6 +191,7 @@ export async function runIngestBenchmark() {
     batch_seconds: batch,
     per_document: perDocument,
     per_document_to_batch_ratio: Number((perDocument.searchable_seconds / batch).toFixed(2)),
+    load_average_1m_before: loadBefore,
     load_average_1m: Number(os.loadavg()[0]!.toFixed(2)),
   };
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { spawnServer, type SpawnedServer } from '../../../scripts/spawn-server';
 import { ensureDatabase } from '../src/db/embedded-postgres';
 import { withDatabase } from './helper';
+import { buildZip } from './support/hostile-files';
 import { Session } from './support/http-session';
 import { codeFrom, startSmtpSink } from './support/smtp-sink';
 import { testdataFile } from './support/testdata';
@@ -171,3 +172,81 @@ test('when the server is killed with SIGKILL mid-processing and started again, t
   const hits = (await search.json()) as KnowledgeHit[];
   expect(hits[0]?.text).toContain('The secret word of volume 2 is marmalade2.');
 }, 240_000);
+
+test('when the server is killed with SIGKILL while it reads many small documents together, then after a restart every one of them is completed and searchable', async () => {
+  await server?.stop();
+  server = await start();
+  const session = new Session(server.baseUrl);
+  const email = 'batch-crash-owner@shop.test';
+  const signUp = await session.request('POST', '/api/auth/sign-up/email', {
+    name: 'Batch Crash Owner',
+    email,
+    password: 'customer password 1',
+  });
+  expect(signUp.status).toBe(200);
+  const verify = await session.request('POST', '/api/auth/email-otp/verify-email', {
+    email,
+    otp: codeFrom(await sink.waitForMail(email)),
+  });
+  expect(verify.status).toBe(200);
+  const bot = (await (
+    await session.request('POST', '/api/bots', { ...botDefaults, name: 'Batch crash bot' })
+  ).json()) as Bot;
+
+  // Small enough to be read together (under 256 KB), long enough that a batch of them takes the
+  // reader a moment: a window to kill it in.
+  // One archive, so that they are all waiting when the first is taken.
+  const count = 40;
+  const archive = buildZip(
+    Array.from({ length: count }, (_, seed) => ({
+      name: `part-${seed}.txt`,
+      data: Buffer.from(longText(100 + seed).slice(-200_000)),
+    })),
+  );
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(archive)]), 'parts.zip');
+  const upload = await session.request('POST', `/api/bots/${bot.id}/documents`, form);
+  expect(upload.status, await upload.clone().text()).toBe(201);
+
+  // With one job slot, several documents are 'processing' at once only while a batch is read.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const sources = await listSources(session);
+    if (sources.filter((source) => source.status === 'processing').length > 1) break;
+    if (sources.every((source) => source.status === 'completed')) {
+      throw new Error('every document completed before the kill');
+    }
+    if (Date.now() > deadline) throw new Error('no batch of documents started processing');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await server.kill();
+
+  server = await start();
+  const restarted = new Session(server.baseUrl);
+  const signIn = await restarted.request('POST', '/api/auth/sign-in/email', {
+    email,
+    password: 'customer password 1',
+  });
+  expect(signIn.status).toBe(200);
+  const settleBy = Date.now() + 120_000;
+  let after: KnowledgeSource[] = [];
+  for (;;) {
+    after = (await listSources(restarted)).filter((source) => source.botId === bot.id);
+    const stuck = after.filter(
+      (source) => source.status === 'pending' || source.status === 'processing',
+    );
+    if (stuck.length === 0) break;
+    if (Date.now() > settleBy) {
+      throw new Error(`stuck after restart: ${stuck.map((source) => source.name).join(', ')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  expect(after).toHaveLength(count);
+  expect(after.filter((source) => source.status !== 'completed')).toEqual([]);
+  const search = await restarted.request(
+    'GET',
+    `/api/bots/${bot.id}/search?${new URLSearchParams({ q: 'marmalade139' })}`,
+  );
+  const hits = (await search.json()) as KnowledgeHit[];
+  expect(hits[0]?.text).toContain('The secret word of volume 139 is marmalade139.');
+}, 300_000);

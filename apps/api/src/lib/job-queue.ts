@@ -5,7 +5,9 @@ import { isDatabaseUnavailable, ownStopGraceMs } from '../db/unavailable';
 
 const retryWindowMs = 60_000;
 
-export type JobContext = { attempt: number; finalAttempt: boolean };
+export type JobContext = { id: string; attempt: number; finalAttempt: boolean };
+// A job taken by `claim`: its handler completes or fails it itself.
+export type ClaimedJob<T> = JobContext & { data: T };
 export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;
 
 export type QueueDefinition = {
@@ -90,6 +92,7 @@ export class JobQueue {
           if (!job) return;
           try {
             await handler(job.data, {
+              id: job.id,
               attempt: job.retryCount + 1,
               finalAttempt: job.retryCount >= job.retryLimit,
             });
@@ -119,6 +122,56 @@ export class JobQueue {
     await this.start();
     await this.boss.insert(items.map((data) => ({ name, data })));
     for (const id of this.workerIds.get(name) ?? []) this.boss.notifyWorker(id);
+  }
+
+  // Takes up to `limit` more waiting jobs of `name` that also meet `condition` (SQL over the job
+  // row `j`; its parameters are numbered from $3), so a worker that holds one job can do others
+  // like it together. They are 'active' as if a worker had fetched them: the caller completes or
+  // fails each, and one whose worker dies is left for the queue's expiry and the caller's sweeper,
+  // like any running job.
+  async claim<T>(
+    name: string,
+    limit: number,
+    condition: string,
+    values: unknown[],
+  ): Promise<Array<ClaimedJob<T>>> {
+    if (limit <= 0) return [];
+    await this.start();
+    const { rows } = await this.boss.getDb().executeSql(
+      `with next as (
+         select j.id from pgboss.job j
+         where j.name = $1 and j.state < 'active' and j.start_after < now() and (${condition})
+         order by j.priority desc, j.created_on, j.id
+         limit $2
+         for update skip locked
+       )
+       update pgboss.job j set
+         state = 'active',
+         started_on = now(),
+         retry_count = case when j.started_on is not null then j.retry_count + 1 else j.retry_count end
+       from next
+       where j.name = $1 and j.id = next.id
+       returning j.id, j.data, j.retry_count, j.retry_limit`,
+      [name, limit, ...values],
+    );
+    return (rows as Array<{ id: string; data: T; retry_count: number; retry_limit: number }>).map(
+      (row) => ({
+        id: row.id,
+        data: row.data,
+        attempt: row.retry_count + 1,
+        finalAttempt: row.retry_count >= row.retry_limit,
+      }),
+    );
+  }
+
+  // For claimed jobs: done, or failed and so retried with the queue's back-off while it has
+  // retries left.
+  async complete(name: string, ids: string[]) {
+    if (ids.length > 0) await this.boss.complete(name, ids);
+  }
+
+  async fail(name: string, id: string, error: Error) {
+    await this.boss.fail(name, id, { message: error.message });
   }
 
   // Cancels the waiting or running jobs of `name` whose data field matches; a running handler is

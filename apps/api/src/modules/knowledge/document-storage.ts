@@ -7,6 +7,8 @@ import { pipeline } from 'node:stream/promises';
 
 // Originals live under DATA_DIR by ids only; the customer's file name never becomes part of a path.
 export class DocumentStorage {
+  private incoming: Promise<unknown> | undefined;
+
   constructor(private readonly dataDir: string) {}
 
   private userDir(userId: string) {
@@ -17,15 +19,24 @@ export class DocumentStorage {
     return path.join(this.userDir(userId), botId, sourceId);
   }
 
-  // Streams an upload to a temporary file, hashing as it goes. The caller keeps or discards it.
+  // Streams an upload to a temporary file, hashing as it goes, and keeps its bytes (the upload is
+  // at most 10 MB, and the caller inspects all of them next: reading them back from the file cost
+  // a round of the file system's thread pool per upload). The caller keeps or discards the file.
   async receive(stream: Readable) {
     const tempDir = path.join(this.dataDir, 'uploads', '.incoming');
-    await mkdir(tempDir, { recursive: true });
+    // Made once per process rather than once per upload (each a trip through the thread pool).
+    this.incoming ??= mkdir(tempDir, { recursive: true }).catch((error: unknown) => {
+      this.incoming = undefined;
+      throw error;
+    });
+    await this.incoming;
     const tempPath = path.join(tempDir, randomUUID());
     const hash = createHash('sha256');
+    const chunks: Buffer[] = [];
     let size = 0;
     stream.on('data', (chunk: Buffer) => {
       hash.update(chunk);
+      chunks.push(chunk);
       size += chunk.length;
     });
     try {
@@ -34,12 +45,18 @@ export class DocumentStorage {
       await rm(tempPath, { force: true });
       throw error;
     }
-    return { tempPath, size, sha256: hash.digest('hex') };
+    return { tempPath, size, sha256: hash.digest('hex'), bytes: Buffer.concat(chunks, size) };
   }
 
+  // The bot's folder exists after its first upload: it is made only when the move says it is missing.
   async keep(tempPath: string, finalPath: string) {
-    await mkdir(path.dirname(finalPath), { recursive: true });
-    await rename(tempPath, finalPath);
+    try {
+      await rename(tempPath, finalPath);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(path.dirname(finalPath), { recursive: true });
+      await rename(tempPath, finalPath);
+    }
   }
 
   // For documents that arrive inside another upload (an archive).

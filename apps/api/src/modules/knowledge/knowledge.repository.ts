@@ -283,3 +283,63 @@ export async function searchSources(db: Database, userId: string, text: string, 
     .orderBy(desc(knowledgeSources.updatedAt))
     .limit(limit);
 }
+
+// recordAttempt for many sources at once (small documents read together), which also marks them
+// as being read: one statement instead of one per source and step. `counted` is a source whose
+// attempt its job already recorded. Only those still waiting or being read are returned.
+export async function startAttempts(db: Database, sourceIds: string[], counted: string) {
+  if (sourceIds.length === 0) return [];
+  return db
+    .update(knowledgeSources)
+    .set({
+      attempts: sql`${knowledgeSources.attempts} + case when ${knowledgeSources.id} = ${counted} then 0 else 1 end`,
+      status: 'processing',
+      stage: 'extracting',
+      progress: 10,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        inArray(knowledgeSources.id, sourceIds),
+        inArray(knowledgeSources.status, ['pending', 'processing']),
+      ),
+    )
+    .returning();
+}
+
+export type CompletedDocument = {
+  sourceId: string;
+  chunkCount: number;
+  documentType: string;
+  notes: string[];
+};
+
+// Marks documents read together completed in one statement, only those still in flight (staff
+// may have cancelled one meanwhile); returns the rows it completed.
+export async function completeDocuments(db: Database, documents: CompletedDocument[]) {
+  if (documents.length === 0) return [];
+  const column = <Key extends keyof CompletedDocument>(key: Key) =>
+    sql.param(documents.map((document) => document[key]));
+  const notes = sql.param(documents.map((document) => JSON.stringify(document.notes)));
+  const { rows } = await db.execute<{ id: string }>(sql`
+    update ${knowledgeSources} as s set
+      status = 'completed',
+      stage = 'completed',
+      progress = 100,
+      chunk_count = v.chunks,
+      document_type = v.document_type,
+      settings = s.settings || jsonb_build_object('notes', v.notes::jsonb),
+      indexed_hash = s.content_hash,
+      error_code = null,
+      error_message = null,
+      updated_at = now()
+    from unnest(
+      ${column('sourceId')}::uuid[], ${column('chunkCount')}::int[],
+      ${column('documentType')}::text[], ${notes}::text[]
+    ) as v(id, chunks, document_type, notes)
+    where s.id = v.id and s.status in ('pending', 'processing')
+    returning s.id`);
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  return db.select().from(knowledgeSources).where(inArray(knowledgeSources.id, ids));
+}

@@ -1,5 +1,10 @@
 import { Worker } from 'node:worker_threads';
-import type { PrepareMessage, PrepareRequest } from './prepare-document';
+import type {
+  PrepareBatchRequest,
+  PrepareMessage,
+  PrepareRequest,
+  PrepareResult,
+} from './prepare-document';
 
 // The document reader: a child process of the server (see prepare-document.ts). Extraction
 // (pdf.js and the other parsers), chunking and term counting run here, so a file that exhausts
@@ -31,7 +36,10 @@ const send = (message: PrepareMessage) =>
     process.send!(message, undefined, {}, () => resolve());
   });
 
-async function prepare({ bytes, name, skipPages }: PrepareRequest): Promise<PrepareMessage> {
+async function prepare(
+  { bytes, name, skipPages }: PrepareRequest,
+  announce: boolean,
+): Promise<PrepareMessage> {
   const extracted = await extractDocument(bytes, name, {
     skipPages: new Set(skipPages),
     onPage: (page) => send({ type: 'page', page }),
@@ -42,7 +50,7 @@ async function prepare({ bytes, name, skipPages }: PrepareRequest): Promise<Prep
       result: { ok: false, code: extracted.code, message: extracted.message },
     };
   }
-  await send({ type: 'stage', stage: 'chunking' });
+  if (announce) await send({ type: 'stage', stage: 'chunking' });
   const chunks = chunkSections(extracted.sections).map((chunk) => ({
     ordinal: chunk.ordinal,
     heading: chunk.heading,
@@ -54,8 +62,19 @@ async function prepare({ bytes, name, skipPages }: PrepareRequest): Promise<Prep
   return { type: 'done', result: { ok: true, kind: extracted.kind, chunks, notes: [] } };
 }
 
-process.on('message', (request: PrepareRequest) => {
-  prepare(request)
+// Small documents one after another in this process, answered together: one round trip instead
+// of one per document. A document whose reading throws is answered null, and read again alone.
+async function prepareBatch({ batch }: PrepareBatchRequest): Promise<PrepareMessage> {
+  const results: Array<PrepareResult | null> = [];
+  for (const { bytes, name } of batch) {
+    const message = await prepare({ bytes, name, skipPages: [] }, false).catch(() => null);
+    results.push(message?.type === 'done' ? message.result : null);
+  }
+  return { type: 'batch-done', results };
+}
+
+process.on('message', (request: PrepareRequest | PrepareBatchRequest) => {
+  ('batch' in request ? prepareBatch(request) : prepare(request, true))
     .catch((error: unknown): PrepareMessage => ({
       type: 'failed',
       message: error instanceof Error ? error.message : String(error),

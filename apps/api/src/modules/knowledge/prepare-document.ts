@@ -14,8 +14,11 @@ export type PrepareResult =
   | { ok: true; kind: DocumentKind; chunks: PreparedChunk[]; notes: string[] }
   | { ok: false; code: ExtractionFailureCode; message: string };
 export type PrepareRequest = { bytes: Uint8Array; name: string; skipPages: number[] };
+// Many small documents in one round trip; a result is null where reading that one threw.
+export type PrepareBatchRequest = { batch: Array<{ bytes: Uint8Array; name: string }> };
 export type PrepareMessage =
   | { type: 'ready' }
+  | { type: 'batch-done'; results: Array<PrepareResult | null> }
   | { type: 'page'; page: number }
   | { type: 'stage'; stage: 'chunking' }
   | { type: 'done'; result: PrepareResult }
@@ -64,6 +67,7 @@ function readerCommand() {
 type Reader = { child: ChildProcess; ready: Promise<boolean>; stderr: string };
 type Outcome =
   | { kind: 'result'; result: PrepareResult }
+  | { kind: 'batch'; results: Array<PrepareResult | null> }
   | { kind: 'page-timeout'; page: number }
   | { kind: 'timeout' }
   | { kind: 'memory' }
@@ -112,8 +116,10 @@ export class DocumentPreparer {
       }
       // Something outside the file may have killed the reader: the job is retried (a bounded
       // number of times).
-      if (outcome.kind === 'crashed') {
-        throw new ReaderStoppedError(`the document reader ${outcome.detail}`);
+      if (outcome.kind === 'crashed' || outcome.kind === 'batch') {
+        throw new ReaderStoppedError(
+          `the document reader ${outcome.kind === 'crashed' ? outcome.detail : 'answered a batch'}`,
+        );
       }
       const notes = skipped.map(readerMessages.skippedPage);
       const { result } = outcome;
@@ -125,8 +131,21 @@ export class DocumentPreparer {
     }
   }
 
+  // Small documents read in one round trip to one reader, in order. Null when the reader did not
+  // answer for all of them (one of them stopped it, took too long or too much memory, or a page
+  // of a PDF hung): the caller then reads each on its own, so only the document at fault fails.
+  async prepareMany(
+    documents: Array<{ bytes: Uint8Array; name: string }>,
+  ): Promise<Array<PrepareResult | null> | null> {
+    this.closing = false;
+    const deadline = Date.now() + readerLimits.documentTimeoutMs;
+    const outcome = await this.attempt({ batch: documents }, deadline, () => Promise.resolve());
+    if (outcome.kind !== 'batch' || outcome.results.length !== documents.length) return null;
+    return outcome.results.map((result) => (result?.ok ? { ...result, notes: [] } : result));
+  }
+
   private async attempt(
-    request: PrepareRequest,
+    request: PrepareRequest | PrepareBatchRequest,
     deadline: number,
     onChunking: () => Promise<unknown>,
   ): Promise<Outcome> {
@@ -149,7 +168,7 @@ export class DocumentPreparer {
           clearInterval(memoryWatch);
           child.off('message', onMessage);
           child.off('exit', onExit);
-          if (value.kind !== 'result') child.kill('SIGKILL');
+          if (value.kind !== 'result' && value.kind !== 'batch') child.kill('SIGKILL');
           resolve(value);
         };
         const documentTimer = setTimeout(
@@ -175,6 +194,9 @@ export class DocumentPreparer {
           } else if (message.type === 'done') {
             reusable = true;
             settle({ kind: 'result', result: message.result });
+          } else if (message.type === 'batch-done') {
+            reusable = true;
+            settle({ kind: 'batch', results: message.results });
           } else if (message.type === 'failed') {
             reusable = true;
             settle({ kind: 'crashed', detail: `failed: ${message.message}` });
@@ -186,7 +208,7 @@ export class DocumentPreparer {
         };
         child.on('message', onMessage);
         child.on('exit', onExit);
-        child.send(request satisfies PrepareRequest);
+        child.send(request);
       });
       return outcome;
     } finally {
