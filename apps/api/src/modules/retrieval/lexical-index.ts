@@ -1,5 +1,6 @@
 import { guessLanguage, tokenize, tokenizeChunk } from './tokenize';
 import type { Language } from './tokenize';
+import { UnknownWords } from './typo-tolerance';
 
 /** Term counts of a chunk, as older rows stored them (as JSON) and as termsOf() reports them. */
 export type ChunkTerms = {
@@ -125,6 +126,13 @@ export class LexicalIndex {
   private postingCounts = new Uint16Array(0);
 
   private readonly languages = new Map<Language, number>();
+  // Counts every add and remove: what the index knows has changed.
+  private changes = 0;
+  private readonly unknownWords = new UnknownWords(
+    () => this.termNames,
+    () => this.termIds,
+    (termId) => this.documentFrequency[termId] ?? 0,
+  );
   private norms: { heading: Float64Array; body: Float64Array } | null = null;
 
   // Per-search scratch, reused: searches run synchronously.
@@ -298,6 +306,7 @@ export class LexicalIndex {
     this.totalHeading += heading.length;
     this.totalBody += body.length;
     this.norms = null;
+    this.changes++;
   }
 
   remove(id: string): boolean {
@@ -315,6 +324,7 @@ export class LexicalIndex {
     this.languageOf[slot] = null;
     this.dead++;
     this.norms = null;
+    this.changes++;
     if (this.dead > 64 && this.dead * 4 > this.slots) this.compact();
     return true;
   }
@@ -441,14 +451,17 @@ export class LexicalIndex {
     this.queryWeight = grownFloat64(this.queryWeight, this.termNames.length);
     this.queryPosition = grownInt32(this.queryPosition, this.termNames.length);
     const weight = this.queryWeight;
-    for (const term of this.queryTerms(query)) {
-      const termId = this.termIds.get(term);
-      if (termId === undefined || this.documentFrequency[termId] === 0) continue;
+    const ask = (termId: number) => {
       if (weight[termId] === 0) {
         this.queryPosition[termId] = order.length;
         order.push(termId);
       }
       weight[termId]! += 1;
+    };
+    for (const term of this.queryTerms(query)) {
+      const termId = this.termIds.get(term);
+      if (termId !== undefined && this.documentFrequency[termId]! > 0) ask(termId);
+      else for (const standIn of this.unknownWords.standIns(term, this.changes)) ask(standIn);
     }
     if (order.length === 0) return [];
     if (this.lateParts.length < order.length) this.lateParts = new Float64Array(order.length * 2);

@@ -1,0 +1,73 @@
+import { describe, expect, test } from 'vitest';
+import { UnknownWords, editsApart } from './typo-tolerance';
+
+describe('edit distance', () => {
+  test('counts insertions, deletions, substitutions and swapped neighbours, up to the limit', () => {
+    expect(editsApart('ctenphor', 'ctenophor', 1)).toBe(1);
+    expect(editsApart('marconis', 'marconi', 1)).toBe(1);
+    expect(editsApart('cydipid', 'cydippid', 1)).toBe(1);
+    expect(editsApart('cypiddid', 'cydippid', 2)).toBeNull();
+    expect(editsApart('recieve', 'receive', 1)).toBe(1);
+    expect(editsApart('shipping', 'shopping', 0)).toBeNull();
+    expect(editsApart('refund', 'delivery', 2)).toBeNull();
+  });
+});
+
+describe('reading an unknown word as the indexed word it most likely stands for', () => {
+  const names = [
+    'ctenophor',
+    'ctenophora',
+    'maastricht',
+    'shipping',
+    'shopping',
+    'award',
+    'ship',
+    'funk',
+    'well',
+    'verteidigung',
+    'minist',
+  ];
+  const frequency = new Map<number, number>(names.map((_, id) => [id, 1]));
+  frequency.set(names.indexOf('shipping'), 5);
+  const ids = () => new Map(names.map((name, id) => [name, id]));
+  const unknown = new UnknownWords(
+    () => names,
+    ids,
+    (id) => frequency.get(id) ?? 0,
+  );
+  const read = (word: string, version = 1) =>
+    unknown.standIns(word, version).map((id) => names[id]);
+  const correct = (word: string, version = 1) => read(word, version)[0] ?? null;
+
+  test('when a word is two indexed words joined, then it reads as both', () => {
+    expect(read('funkwell')).toEqual(['funk', 'well']);
+    expect(read('verteidigungsminist')).toEqual(['verteidigung', 'minist']);
+    expect(read('funkxwell')).toEqual([]);
+  });
+
+  test('when a word is one edit away (two for a long word), then it reads as the indexed word', () => {
+    expect(correct('ctenphor')).toBe('ctenophor');
+    expect(correct('maastrich')).toBe('maastricht');
+  });
+
+  test('when two indexed words are as close, then the one more passages hold wins', () => {
+    expect(correct('shxpping')).toBe('shipping');
+  });
+
+  test('when a word is short, far from every indexed word, or not alphabetic, then it is left alone', () => {
+    expect(correct('shp')).toBeNull();
+    expect(correct('ward')).toBeNull();
+    expect(correct('refund')).toBeNull();
+    expect(correct('x2500')).toBeNull();
+    expect(correct('Maastrich'.toLowerCase().replace('m', 'n'))).toBeNull();
+  });
+
+  test('when the passages holding a word are removed or new words arrive, then corrections follow', () => {
+    frequency.set(names.indexOf('ctenophor'), 0);
+    expect(correct('ctenphor')).toBe('ctenophor');
+    expect(read('ctenphor', 2)).toEqual([]);
+    names.push('ctenphors');
+    frequency.set(names.length - 1, 1);
+    expect(correct('ctenphor', 3)).toBe('ctenphors');
+  });
+});

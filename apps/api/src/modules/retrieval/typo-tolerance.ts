@@ -1,0 +1,157 @@
+// A question's word that no passage holds is most often a compound the passages write apart
+// ("Funkwellen", "superbowl") or a typo or a form the stemmer did not reduce ("ctenphores",
+// "Maastrich", "Marconis"): the ranking reads it as the two indexed words it is made of, else as
+// the indexed word one edit away (two for long words), so the passage that holds the right
+// spelling is still found. A word the index knows is never changed, and whether a passage answers the question is still
+// decided on the question's own words (chat/coverage), so a correction can rank a passage but not
+// make the bot answer a question its knowledge does not cover.
+
+const alphabetic = /^\p{L}+$/u;
+const minimumPart = 4;
+const minimumCompound = 8;
+const ideographic = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** How many edits a word of this length may be away from its correction. */
+export function allowedEdits(length: number): number {
+  if (length < 5) return 0;
+  return length < 9 ? 1 : 2;
+}
+
+/**
+ * How many edits a and b are apart (insertions, deletions, substitutions and swaps of neighbours:
+ * the optimal string alignment distance), or null when more than `limit`, found out early.
+ */
+export function editsApart(a: string, b: string, limit: number): number | null {
+  if (Math.abs(a.length - b.length) > limit) return null;
+  const width = b.length + 1;
+  let before = new Int32Array(width);
+  let previous = new Int32Array(width);
+  let current = new Int32Array(width);
+  for (let j = 0; j < width; j++) previous[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    let rowBest = i;
+    for (let j = 1; j < width; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, before[j - 2]! + 1);
+      }
+      current[j] = value;
+      if (value < rowBest) rowBest = value;
+    }
+    if (rowBest > limit) return null;
+    [before, previous, current] = [previous, current, before];
+  }
+  const distance = previous[b.length]!;
+  return distance <= limit ? distance : null;
+}
+
+// Stand-ins from one vocabulary for the unknown words asked. Typo candidates share the word's first letter
+// (a typo seldom falls there) and are found by first letter and length, so a question's unknown
+// word is compared with a few hundred indexed words, not the whole vocabulary.
+export class UnknownWords {
+  private readonly buckets = new Map<string, number[]>();
+  private bucketed = 0;
+  private readonly corrections = new Map<string, readonly number[]>();
+  private correctionsOf = -1;
+
+  constructor(
+    // The index's term names by id and ids by name; ids are only ever added.
+    private readonly vocabulary: () => readonly string[],
+    private readonly termIds: () => ReadonlyMap<string, number>,
+    // How many passages hold a term now (0 once all that held it are removed).
+    private readonly frequency: (termId: number) => number,
+  ) {}
+
+  /**
+   * The ids of the indexed terms an unknown `term` most likely stands for: the two parts of a
+   * compound, else the closest spelling, else none. `version` changes whenever passages are added
+   * or removed, which may make an earlier answer wrong.
+   */
+  standIns(term: string, version: number): readonly number[] {
+    if (version !== this.correctionsOf) {
+      this.corrections.clear();
+      this.correctionsOf = version;
+    }
+    let found = this.corrections.get(term);
+    if (found === undefined) {
+      const parts = this.compoundParts(term);
+      const spelling = parts.length > 0 ? -1 : this.closestSpelling(term);
+      found = parts.length > 0 ? parts : spelling >= 0 ? [spelling] : [];
+      if (this.corrections.size >= 10_000) this.corrections.clear();
+      this.corrections.set(term, found);
+    }
+    return found;
+  }
+
+  // Two indexed words of at least four letters that make up the word, the split with the
+  // shorter part longest ("funkwell" is "funk" + "well"); a linking "s" between them is dropped.
+  private compoundParts(term: string): number[] {
+    if (term.length < minimumCompound || !alphabetic.test(term) || ideographic.test(term))
+      return [];
+    const ids = this.termIds();
+    const present = (part: string) => {
+      const id = ids.get(part);
+      return id !== undefined && this.frequency(id) > 0 ? id : -1;
+    };
+    let best: number[] = [];
+    let bestShorter = 0;
+    for (let cut = minimumPart; cut <= term.length - minimumPart; cut++) {
+      const left = present(term.slice(0, cut));
+      if (left < 0) continue;
+      for (const start of term[cut] === 's' ? [cut, cut + 1] : [cut]) {
+        const rightPart = term.slice(start);
+        if (rightPart.length < minimumPart) continue;
+        const right = present(rightPart);
+        const shorter = Math.min(cut, rightPart.length);
+        if (right >= 0 && shorter > bestShorter) {
+          best = [left, right];
+          bestShorter = shorter;
+        }
+      }
+    }
+    return best;
+  }
+
+  private closestSpelling(term: string): number {
+    const limit = allowedEdits(term.length);
+    if (limit === 0 || !alphabetic.test(term) || ideographic.test(term)) return -1;
+    const names = this.vocabulary();
+    this.bucketNewTerms(names);
+    let best = -1;
+    let bestDistance = limit + 1;
+    let bestFrequency = 0;
+    for (let length = term.length - limit; length <= term.length + limit; length++) {
+      for (const termId of this.buckets.get(bucketKey(term[0]!, length)) ?? []) {
+        const frequency = this.frequency(termId);
+        if (frequency === 0) continue;
+        const distance = editsApart(term, names[termId]!, limit);
+        if (distance === null) continue;
+        if (distance < bestDistance || (distance === bestDistance && frequency > bestFrequency)) {
+          best = termId;
+          bestDistance = distance;
+          bestFrequency = frequency;
+        }
+      }
+    }
+    return best;
+  }
+
+  // A removed passage's terms keep their ids (their frequency drops), so new terms are only ever
+  // added to the buckets.
+  private bucketNewTerms(names: readonly string[]) {
+    for (; this.bucketed < names.length; this.bucketed++) {
+      const name = names[this.bucketed]!;
+      if (allowedEdits(name.length + 2) === 0 || !alphabetic.test(name)) continue;
+      const key = bucketKey(name[0]!, name.length);
+      let bucket = this.buckets.get(key);
+      if (!bucket) this.buckets.set(key, (bucket = []));
+      bucket.push(this.bucketed);
+    }
+  }
+}
+
+function bucketKey(first: string, length: number) {
+  return `${first}${length}`;
+}
