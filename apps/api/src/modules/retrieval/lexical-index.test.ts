@@ -74,6 +74,20 @@ describe('LexicalIndex', () => {
     fresh.add(many.slice(150));
     expect(index.search('red topic 3', 10)).toEqual(fresh.search('red topic 3', 10));
   });
+
+  it('when a question misspells a word or joins two, then the passage that holds them still ranks first', () => {
+    const index = new LexicalIndex();
+    index.add([
+      ...chunks,
+      { id: 'f', text: 'Comb jellies, the ctenophores, hunt with sticky cells.' },
+      { id: 'g', text: 'Die Funk Wellen erreichten den Atlantik erst spät.' },
+    ]);
+    expect(index.search('what do ctenphores hunt with', 3)[0]?.id).toBe('f');
+    expect(index.search('Wann erreichten Funkwellen den Atlantik?', 3)[0]?.id).toBe('g');
+    expect(index.search('shiping from Berlin', 3)[0]?.id).toBe('b');
+    // A word of the index is read as it is, even when a longer one is one edit away.
+    expect(index.search('ship', 3).map((hit) => hit.id)).toEqual(['b']);
+  });
 });
 
 describe('LexicalIndex updated in place', () => {
