@@ -76,6 +76,7 @@ type IngestJob = { sourceId: string };
 const smallDocumentBytes = 256 * 1024;
 const batchDocumentTypes = ['txt', 'md'];
 export const ingestBatchSize = 50;
+const archiveWritesAtOnce = 32;
 
 // The source stopped being in flight while its job ran (staff cancelled it): the job ends quietly.
 class SourceCancelled extends Error {}
@@ -383,13 +384,9 @@ export class KnowledgeService {
       sources = await this.options.db.transaction(async (tx) => {
         await lockBotDocuments(tx, owner.botId);
         await allowDocuments?.(documents.length, tx);
-        const rows: NewSource[] = [];
-        for (const document of documents) {
+        const rows: NewSource[] = documents.map((document) => {
           const id = randomUUID();
-          const storagePath = this.storage.pathFor(owner.userId, owner.botId, id);
-          await this.storage.write(storagePath, document.content);
-          written.push(storagePath);
-          rows.push({
+          return {
             id,
             botId: owner.botId,
             userId: owner.userId,
@@ -397,9 +394,23 @@ export class KnowledgeService {
             name: document.name,
             documentType: document.kind,
             sizeBytes: document.content.length,
-            storagePath,
+            storagePath: this.storage.pathFor(owner.userId, owner.botId, id),
             contentHash: document.sha256,
-          });
+          };
+        });
+        // Written a few dozen at a time: one after another, an archive of 500 held the bot's
+        // lock (which other uploads to the bot wait for) for 500 trips through the thread pool.
+        for (let start = 0; start < rows.length; start += archiveWritesAtOnce) {
+          // Every write of the round has ended before a failure is thrown, so the clean-up
+          // below finds every file that was written.
+          const round = await Promise.allSettled(
+            rows.slice(start, start + archiveWritesAtOnce).map(async (row, offset) => {
+              await this.storage.write(row.storagePath!, documents[start + offset]!.content);
+              written.push(row.storagePath!);
+            }),
+          );
+          const failed = round.find((result) => result.status === 'rejected');
+          if (failed) throw failed.reason;
         }
         return insertSources(tx, rows);
       });
