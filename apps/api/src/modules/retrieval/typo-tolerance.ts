@@ -17,33 +17,45 @@ export function allowedEdits(length: number): number {
   return length < 9 ? 1 : 2;
 }
 
+// Three rows of the distance table, reused: a question's unknown word is compared with hundreds of
+// indexed words, and a search must not allocate for each.
+const longestCompared = 64;
+const rows = new Int32Array(3 * (longestCompared + 1));
+
 /**
  * How many edits a and b are apart (insertions, deletions, substitutions and swaps of neighbours:
  * the optimal string alignment distance), or null when more than `limit`, found out early.
  */
 export function editsApart(a: string, b: string, limit: number): number | null {
   if (Math.abs(a.length - b.length) > limit) return null;
+  if (a.length > longestCompared || b.length > longestCompared) return a === b ? 0 : null;
   const width = b.length + 1;
-  let before = new Int32Array(width);
-  let previous = new Int32Array(width);
-  let current = new Int32Array(width);
-  for (let j = 0; j < width; j++) previous[j] = j;
+  let before = 0;
+  let previous = width;
+  let current = 2 * width;
+  for (let j = 0; j < width; j++) rows[previous + j] = j;
   for (let i = 1; i <= a.length; i++) {
-    current[0] = i;
+    const asked = a.charCodeAt(i - 1);
+    const askedBefore = i > 1 ? a.charCodeAt(i - 2) : -1;
+    rows[current] = i;
     let rowBest = i;
     for (let j = 1; j < width; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, before[j - 2]! + 1);
+      const present = b.charCodeAt(j - 1);
+      let value = Math.min(
+        rows[previous + j]! + 1,
+        rows[current + j - 1]! + 1,
+        rows[previous + j - 1]! + (asked === present ? 0 : 1),
+      );
+      if (j > 1 && asked === b.charCodeAt(j - 2) && askedBefore === present) {
+        value = Math.min(value, rows[before + j - 2]! + 1);
       }
-      current[j] = value;
+      rows[current + j] = value;
       if (value < rowBest) rowBest = value;
     }
     if (rowBest > limit) return null;
     [before, previous, current] = [previous, current, before];
   }
-  const distance = previous[b.length]!;
+  const distance = rows[previous + b.length]!;
   return distance <= limit ? distance : null;
 }
 
