@@ -677,15 +677,24 @@ export class KnowledgeService {
     );
   }
 
-  private claimSmallDocuments(source: SourceRow) {
+  // The candidates are found from the bot's sources (by its index) and their jobs claimed by
+  // their ids: a condition joining every waiting job to its source took the planner 20 s a claim
+  // once the queue's table had grown.
+  private async claimSmallDocuments(source: SourceRow) {
+    const { rows } = await this.options.pool.query<{ id: string }>(
+      `select id::text as id from knowledge_sources
+       where bot_id = $1 and id <> $2 and kind = 'document' and status in ('pending', 'processing')
+         and size_bytes <= $3 and document_type = any($4::text[])
+       order by created_at
+       limit $5`,
+      [source.botId, source.id, smallDocumentBytes, batchDocumentTypes, ingestBatchSize * 4],
+    );
+    if (rows.length === 0) return [];
     return this.options.queue.claim<IngestJob>(
       ingestQueue,
       ingestBatchSize - 1,
-      `exists (select 1 from knowledge_sources s
-         where s.id = (j.data->>'sourceId')::uuid and s.bot_id = $3 and s.kind = 'document'
-           and s.size_bytes <= $4 and s.document_type = any($5::text[])
-           and s.status in ('pending', 'processing'))`,
-      [source.botId, smallDocumentBytes, batchDocumentTypes],
+      `j.data->>'sourceId' = any($3::text[])`,
+      [rows.map((row) => row.id)],
     );
   }
 
