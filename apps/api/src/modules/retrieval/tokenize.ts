@@ -275,16 +275,11 @@ function scan(text: string, limit = text.length): number {
       }
     }
     if (count === runStart.length) {
-      const grow = (array: Int32Array) => {
-        const bigger = new Int32Array(array.length * 2);
-        bigger.set(array);
-        return bigger;
-      };
-      runStart = grow(runStart);
-      runEnd = grow(runEnd);
-      runInfo = grow(runInfo);
-      runEntry = grow(runEntry);
-      runEntryScan = grow(runEntryScan);
+      runStart = doubled(runStart);
+      runEnd = doubled(runEnd);
+      runInfo = doubled(runInfo);
+      runEntry = doubled(runEntry);
+      runEntryScan = doubled(runEntryScan);
     }
     runStart[count] = start;
     runEnd[count] = at;
@@ -360,13 +355,8 @@ function findWord(text: string, start: number, end: number): number {
     while (wordSlots[slot] !== -1) slot = (slot + 1) & tableMask;
   }
   if (entry === wordHash.length) {
-    const grow = (array: Int32Array) => {
-      const bigger = new Int32Array(array.length * 2);
-      bigger.set(array);
-      return bigger;
-    };
-    wordHash = grow(wordHash);
-    wordTermsKey = grow(wordTermsKey);
+    wordHash = doubled(wordHash);
+    wordTermsKey = doubled(wordTermsKey);
   }
   wordText.push(text.slice(start, end));
   wordStops.push(undefined);
@@ -426,6 +416,12 @@ function splitGroup(group: string, out: Word[]): void {
     const joined = parts.join('');
     out.push({ text: joined, stemmable: !digit.test(joined) });
   }
+}
+
+function doubled(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(array.length * 2);
+  bigger.set(array);
+  return bigger;
 }
 
 function normalise(text: string): string {
