@@ -1,5 +1,5 @@
 import type { SourceStatus } from '@askwell/shared';
-import { and, asc, desc, eq, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { escapeLike } from '../../db/query-helpers';
 import { chatbots, knowledgeChunks, knowledgeSources, websitePages } from '../../db/schema';
@@ -282,6 +282,39 @@ export async function searchSources(db: Database, userId: string, text: string, 
     )
     .orderBy(desc(knowledgeSources.updatedAt))
     .limit(limit);
+}
+
+// Other documents of the same bot, oldest first, that are small enough to be read with `source`
+// and still waiting or being read (by the bot's index, never by scanning the job queue).
+export async function smallDocumentsInFlight(
+  db: Database,
+  source: SourceRow,
+  {
+    maxBytes,
+    types,
+    limit,
+  }: {
+    maxBytes: number;
+    types: ReadonlyArray<NonNullable<SourceRow['documentType']>>;
+    limit: number;
+  },
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: knowledgeSources.id })
+    .from(knowledgeSources)
+    .where(
+      and(
+        eq(knowledgeSources.botId, source.botId),
+        ne(knowledgeSources.id, source.id),
+        eq(knowledgeSources.kind, 'document'),
+        inArray(knowledgeSources.status, ['pending', 'processing']),
+        lte(knowledgeSources.sizeBytes, maxBytes),
+        inArray(knowledgeSources.documentType, types),
+      ),
+    )
+    .orderBy(asc(knowledgeSources.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 // recordAttempt for many sources at once (small documents read together), which also marks them

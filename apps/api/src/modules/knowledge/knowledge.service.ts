@@ -46,6 +46,7 @@ import {
   lockBotDocuments,
   listPages,
   replaceSourceChunks,
+  smallDocumentsInFlight,
   startAttempts,
   sourcesDueForSync,
   sourcesInFlight,
@@ -74,7 +75,7 @@ type IngestJob = { sourceId: string };
 // round trip to its reader, writes their passages in one statement and marks them completed in
 // another. One by one, each cost its own job fetch, reader round trip and about 11 statements.
 const smallDocumentBytes = 256 * 1024;
-const batchDocumentTypes = ['txt', 'md'];
+const batchDocumentTypes: Array<NonNullable<SourceRow['documentType']>> = ['txt', 'md'];
 export const ingestBatchSize = 50;
 const archiveWritesAtOnce = 32;
 
@@ -673,7 +674,8 @@ export class KnowledgeService {
       source.kind === 'document' &&
       source.attempts <= maxIngestAttempts &&
       (source.sizeBytes ?? Infinity) <= smallDocumentBytes &&
-      batchDocumentTypes.includes(source.documentType ?? '')
+      source.documentType !== null &&
+      batchDocumentTypes.includes(source.documentType)
     );
   }
 
@@ -681,20 +683,17 @@ export class KnowledgeService {
   // their ids: a condition joining every waiting job to its source took the planner 20 s a claim
   // once the queue's table had grown.
   private async claimSmallDocuments(source: SourceRow) {
-    const { rows } = await this.options.pool.query<{ id: string }>(
-      `select id::text as id from knowledge_sources
-       where bot_id = $1 and id <> $2 and kind = 'document' and status in ('pending', 'processing')
-         and size_bytes <= $3 and document_type = any($4::text[])
-       order by created_at
-       limit $5`,
-      [source.botId, source.id, smallDocumentBytes, batchDocumentTypes, ingestBatchSize * 4],
-    );
-    if (rows.length === 0) return [];
+    const candidates = await smallDocumentsInFlight(this.options.db, source, {
+      maxBytes: smallDocumentBytes,
+      types: batchDocumentTypes,
+      limit: ingestBatchSize * 4,
+    });
+    if (candidates.length === 0) return [];
     return this.options.queue.claim<IngestJob>(
       ingestQueue,
       ingestBatchSize - 1,
       `j.data->>'sourceId' = any($3::text[])`,
-      [rows.map((row) => row.id)],
+      [candidates],
     );
   }
 
