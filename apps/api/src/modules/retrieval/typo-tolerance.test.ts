@@ -50,8 +50,15 @@ describe('reading an unknown word as the indexed word it most likely stands for'
     expect(correct('maastrich')).toBe('maastricht');
   });
 
-  test('when two indexed words are as close, then the one more passages hold wins', () => {
+  test('when two indexed words are as close, then the one more passages hold wins, and on a tie the alphabetically first', () => {
     expect(correct('shxpping')).toBe('shipping');
+    const tied = ['pastx', 'pasta', 'pastr'];
+    const either = new UnknownWords(
+      () => tied,
+      () => new Map(tied.map((name, id) => [name, id])),
+      () => 1,
+    );
+    expect(tied[either.standIns('pastz', 1)[0]!]).toBe('pasta');
   });
 
   test('when a word is short, far from every indexed word, or not alphabetic, then it is left alone', () => {

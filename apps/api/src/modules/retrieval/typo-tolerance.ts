@@ -140,7 +140,14 @@ export class UnknownWords {
         if (frequency === 0) continue;
         const distance = editsApart(term, names[termId]!, limit);
         if (distance === null) continue;
-        if (distance < bestDistance || (distance === bestDistance && frequency > bestFrequency)) {
+        // Ties go to the alphabetically first word, so every instance reads a word alike whatever
+        // order its index met the words in.
+        const better =
+          distance < bestDistance ||
+          (distance === bestDistance &&
+            (frequency > bestFrequency ||
+              (frequency === bestFrequency && names[termId]! < names[best]!)));
+        if (better) {
           best = termId;
           bestDistance = distance;
           bestFrequency = frequency;
