@@ -599,12 +599,15 @@ function pushWord(
   textScript: Script,
   out: string[],
 ): void {
+  const { language, dropStopWords } = wordLanguage(info, known, textScript);
+  push(termsOf(word, stemmable, language, dropStopWords), out);
+}
+
+function wordLanguage(info: number, known: KnownLanguage | null, textScript: Script) {
   const script = scriptOfInfo(info);
-  if (known && (script === textScript || script === 'none')) {
-    push(termsOf(word, stemmable, known, true), out);
-  } else {
-    push(termsOf(word, stemmable, scriptDefault[script] ?? 'en', known === null), out);
-  }
+  const own = known !== null && (script === textScript || script === 'none');
+  const language: KnownLanguage = own ? known : (scriptDefault[script] ?? 'en');
+  return { language, dropStopWords: own || known === null };
 }
 
 const languageNumber = Object.fromEntries(
@@ -620,10 +623,7 @@ function pushEntry(
   textScript: Script,
   out: string[],
 ): void {
-  const script = scriptOfInfo(info);
-  const own = known !== null && (script === textScript || script === 'none');
-  const language = own ? known : (scriptDefault[script] ?? 'en');
-  const dropStopWords = own || known === null;
+  const { language, dropStopWords } = wordLanguage(info, known, textScript);
   const key = (languageNumber[language] << 2) | (dropStopWords ? 2 : 0) | (stemmable ? 1 : 0);
   let terms: Terms;
   if (wordTermsKey[entry] === key) terms = wordTerms[entry]!;
