@@ -76,16 +76,11 @@ function longText(seed: number) {
   return lines.join('\n');
 }
 
-async function listSources(session: Session) {
-  return (await (await session.request('GET', '/api/sources')).json()) as KnowledgeSource[];
-}
-
-test('when the server is killed with SIGKILL mid-processing and started again, then every document ends completed or failed', async () => {
-  server = await start();
-  const session = new Session(server.baseUrl);
-  const email = 'crash-owner@shop.test';
+// A verified customer, signed in on this server, with one new chatbot.
+async function ownerWithBot(on: { baseUrl: string }, name: string, email: string, botName: string) {
+  const session = new Session(on.baseUrl);
   const signUp = await session.request('POST', '/api/auth/sign-up/email', {
-    name: 'Crash Owner',
+    name,
     email,
     password: 'customer password 1',
   });
@@ -96,8 +91,19 @@ test('when the server is killed with SIGKILL mid-processing and started again, t
   });
   expect(verify.status).toBe(200);
   const bot = (await (
-    await session.request('POST', '/api/bots', { ...botDefaults, name: 'Crash bot' })
+    await session.request('POST', '/api/bots', { ...botDefaults, name: botName })
   ).json()) as Bot;
+  return { session, bot };
+}
+
+async function listSources(session: Session) {
+  return (await (await session.request('GET', '/api/sources')).json()) as KnowledgeSource[];
+}
+
+test('when the server is killed with SIGKILL mid-processing and started again, then every document ends completed or failed', async () => {
+  server = await start();
+  const email = 'crash-owner@shop.test';
+  const { session, bot } = await ownerWithBot(server, 'Crash Owner', email, 'Crash bot');
 
   const pdf = await testdataFile('docs/pdf/tika-testPDF.pdf');
   const files: Array<{ name: string; bytes: Uint8Array; expected: KnowledgeSource['status'] }> = [
@@ -176,22 +182,13 @@ test('when the server is killed with SIGKILL mid-processing and started again, t
 test('when the server is killed with SIGKILL while it reads many small documents together, then after a restart every one of them is completed and searchable', async () => {
   await server?.stop();
   server = await start();
-  const session = new Session(server.baseUrl);
   const email = 'batch-crash-owner@shop.test';
-  const signUp = await session.request('POST', '/api/auth/sign-up/email', {
-    name: 'Batch Crash Owner',
+  const { session, bot } = await ownerWithBot(
+    server,
+    'Batch Crash Owner',
     email,
-    password: 'customer password 1',
-  });
-  expect(signUp.status).toBe(200);
-  const verify = await session.request('POST', '/api/auth/email-otp/verify-email', {
-    email,
-    otp: codeFrom(await sink.waitForMail(email)),
-  });
-  expect(verify.status).toBe(200);
-  const bot = (await (
-    await session.request('POST', '/api/bots', { ...botDefaults, name: 'Batch crash bot' })
-  ).json()) as Bot;
+    'Batch crash bot',
+  );
 
   // Small enough to be read together (under 256 KB), long enough that a batch of them takes the
   // reader a moment: a window to kill it in.
