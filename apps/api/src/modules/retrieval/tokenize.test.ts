@@ -1,5 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { stem as porter2 } from 'porter2';
 import { describe, expect, it } from 'vitest';
-import { guessLanguage, tokenize } from './tokenize';
+import { fold, guessLanguage, tokenize } from './tokenize';
+
+const { newStemmer } = createRequire(import.meta.url)('snowball-stemmers') as {
+  newStemmer: (algorithm: string) => { stem(word: string): string };
+};
+const retrievalData = new URL('../../../../../../shared/testdata/retrieval/', import.meta.url);
 
 describe('tokenize', () => {
   it('when Chinese text has no spaces, then it yields characters and character bigrams', () => {
@@ -134,5 +142,17 @@ describe('tokenize remembers words', () => {
     const many = Array.from({ length: 40_000 }, (_, n) => `w${n.toString(36)}x`).join(' ');
     expect(tokenize(many, { language: 'en' })).toHaveLength(40_000);
     expect(tokenize('The patients were studied in running trials')).toEqual(before);
+  });
+
+  it('when English words are stemmed, then porter2 gives the Snowball English stem of every word in the test data', () => {
+    const text = ['scifact', 'xquad/beir/en', 'xquad/beir/de', 'xquad/beir/es']
+      .map((set) => readFileSync(new URL(`${set}/corpus.jsonl`, retrievalData), 'utf8'))
+      .join('\n')
+      .toLowerCase();
+    const words = new Set(text.match(/\p{Script=Latin}+/gu)?.map(fold));
+    expect(words.size).toBeGreaterThan(40_000);
+    const snowball = newStemmer('english');
+    const differing = [...words].filter((word) => porter2(word) !== snowball.stem(word));
+    expect(differing).toEqual([]);
   });
 });
