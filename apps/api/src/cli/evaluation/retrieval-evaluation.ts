@@ -50,6 +50,7 @@ export type RetrievalEvaluation = {
 export type IndexingMode = 'batch' | 'document';
 const parallelDocuments = 4;
 const batchSize = 250;
+const writesInFlight = 2;
 // Chunks asked of the app's search per query: enough to rank 100 documents after merging chunks.
 const chunksPerQuery = 300;
 const warmUpQueries = 50;
@@ -88,9 +89,10 @@ export async function evaluateRetrieval(
     };
     let chunks = 0;
     if (mode === 'batch') {
-      // A batch is chunked while PostgreSQL writes the one before (each write is awaited before
-      // the next starts, and chunking is synchronous, so no failure goes unobserved).
-      let writing: Promise<void> = Promise.resolve();
+      // A batch is chunked while PostgreSQL writes the ones before, writesInFlight at a time on
+      // their own connections (PostgreSQL then uses both cores). Each write has a handler from the
+      // start and is awaited in turn, so no failure goes unobserved.
+      const writing: Promise<void>[] = [];
       for (let start = 0; start < sourceRows.length; start += batchSize) {
         const batch = chunkBatch(
           sourceRows
@@ -98,10 +100,12 @@ export async function evaluateRetrieval(
             .map((source, offset) => ({ source, sections: sectionsOf(start + offset) })),
         );
         chunks += batch.rows.length;
-        await writing;
-        writing = writeBatch(db, batch);
+        if (writing.length === writesInFlight) await writing.shift();
+        const write = writeBatch(db, batch);
+        write.catch(() => undefined);
+        writing.push(write);
       }
-      await writing;
+      for (const write of writing) await write;
     } else {
       let next = 0;
       const work = async () => {
