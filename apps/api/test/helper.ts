@@ -67,7 +67,7 @@ export function withDatabase(serverUrl: string, databaseName: string) {
   return url.toString();
 }
 
-async function dropDatabase(serverUrl: string, databaseName: string) {
+export async function dropDatabase(serverUrl: string, databaseName: string) {
   const client = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
   await client.connect();
   try {

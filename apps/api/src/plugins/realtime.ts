@@ -31,18 +31,41 @@ const maxRelayBytes = 7900;
 type RelayedEvent = { userId: string | null; event: string; payload: unknown };
 
 export function createRealtimeRelay(pool: pg.Pool, logger: FastifyBaseLogger): Realtime {
-  // One after another: on separate pool connections a document's 'completed' could overtake its
-  // last progress tick.
-  let sent: Promise<unknown> = Promise.resolve();
+  // Events wait here while a notification is on its way, then leave together: a bulk import's
+  // thousands of progress events cost a few hundred round trips, not one each. One notification
+  // at a time, in order: on separate connections a document's 'completed' could overtake its last
+  // progress tick.
+  const waiting: Array<{ message: string; bytes: number }> = [];
+  let sending = false;
+  const send = async () => {
+    sending = true;
+    while (waiting.length) {
+      // The brackets, then each message and its comma.
+      let bytes = 2;
+      let count = 0;
+      while (count < waiting.length && bytes + waiting[count]!.bytes + 1 <= maxRelayBytes) {
+        bytes += waiting[count]!.bytes + 1;
+        count++;
+      }
+      const batch = `[${waiting
+        .splice(0, count)
+        .map((entry) => entry.message)
+        .join(',')}]`;
+      await pool
+        .query('select pg_notify($1, $2)', [relayChannel, batch])
+        .catch((error: unknown) => logger.warn({ err: error }, 'realtime relay failed'));
+    }
+    sending = false;
+  };
   const relay = (relayed: RelayedEvent) => {
     const message = JSON.stringify(relayed);
-    if (Buffer.byteLength(message) > maxRelayBytes) {
+    const bytes = Buffer.byteLength(message);
+    if (bytes + 2 > maxRelayBytes) {
       logger.warn({ event: relayed.event }, 'realtime event too large to relay; dropped');
       return;
     }
-    sent = sent
-      .then(() => pool.query('select pg_notify($1, $2)', [relayChannel, message]))
-      .catch((error: unknown) => logger.warn({ err: error }, 'realtime relay failed'));
+    waiting.push({ message, bytes });
+    if (!sending) void send();
   };
   return {
     toUser: (userId, event, payload) => relay({ userId, event, payload }),
@@ -70,7 +93,9 @@ function listenForRelayedEvents(
       connection.on('notification', (message) => {
         if (message.channel !== relayChannel || !message.payload) return;
         try {
-          deliver(JSON.parse(message.payload) as RelayedEvent);
+          // An instance of the previous release (a rolling deploy) sends one event, not a list.
+          const relayed = JSON.parse(message.payload) as RelayedEvent | RelayedEvent[];
+          for (const event of Array.isArray(relayed) ? relayed : [relayed]) deliver(event);
         } catch (error) {
           logger.warn({ err: error }, 'unreadable realtime relay message');
         }
