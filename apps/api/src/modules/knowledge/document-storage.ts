@@ -59,10 +59,16 @@ export class DocumentStorage {
     }
   }
 
-  // For documents that arrive inside another upload (an archive).
+  // For documents that arrive inside another upload (an archive); like keep, the folder is made
+  // only when the write says it is missing, not once per document of a 500-document archive.
   async write(finalPath: string, content: Uint8Array) {
-    await mkdir(path.dirname(finalPath), { recursive: true });
-    await writeFile(finalPath, content, { flag: 'wx' });
+    try {
+      await writeFile(finalPath, content, { flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(path.dirname(finalPath), { recursive: true });
+      await writeFile(finalPath, content, { flag: 'wx' });
+    }
   }
 
   read(filePath: string) {
