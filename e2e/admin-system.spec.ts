@@ -97,6 +97,8 @@ test.describe('back office system sections', () => {
     await expect(system.getByTestId('system-stat').nth(2)).toContainText(/\d/);
     await expect(system).toContainText('Average over the last hour, this instance');
     await expect(system.getByRole('progressbar', { name: 'Memory in use' })).toBeVisible();
+    await expect(system.getByRole('progressbar', { name: 'Search indexes in use' })).toBeVisible();
+    await expect(system).toContainText(/of 1\.0 GB, \d+ bots? kept warm on this instance/);
     const usage = admin.getByRole('region', { name: 'API Usage' });
     await expect(usage).toContainText(
       'No model provider answered a visitor in this period, so there are no calls, tokens or costs to show.',

@@ -161,6 +161,7 @@ export function createServices({
     db,
     metrics,
     realtime,
+    retriever,
     knowledge,
     audit,
     dataDir: env.DATA_DIR,

@@ -116,6 +116,27 @@ describe('System Analytics', () => {
       socket.disconnect();
     }
   });
+
+  test("when a bot's knowledge is searched, then its index counts among this instance's warm search indexes, within their budget", async () => {
+    const before = await system();
+    const searched = await createBot(owner, { name: 'Wombat Night Walks' });
+    const source = await addTextDocument(
+      owner,
+      searched.id,
+      'Night walks.txt',
+      'Night walks with the wombats start at eight from the visitor centre and last two hours.',
+    );
+    await settled(owner, source.id);
+    const search = await owner.get(`/api/bots/${searched.id}/search?q=night+walks`);
+    expect(search.statusCode, search.body).toBe(200);
+    const after = await system();
+    expect(after.search_indexes.bots).toBe(before.search_indexes.bots + 1);
+    expect(after.search_indexes.used_bytes).toBeGreaterThan(before.search_indexes.used_bytes);
+    expect(after.search_indexes.budget_bytes).toBe(1024 ** 3);
+    expect(after.search_indexes.used_bytes).toBeLessThan(after.search_indexes.budget_bytes);
+    // The analytics below count this file's one bot.
+    expect((await owner.delete(`/api/bots/${searched.id}`)).statusCode).toBe(204);
+  });
 });
 
 describe('API Usage', () => {

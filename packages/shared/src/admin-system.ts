@@ -20,6 +20,8 @@ export type AdminSystemFigures = {
   memory: { used_bytes: number; total_bytes: number };
   // The volume holding the data directory; null where the platform cannot tell.
   storage: { used_bytes: number; total_bytes: number } | null;
+  // The bots' search indexes this instance keeps warm (estimated) and the budget it holds them to.
+  search_indexes: { bots: number; used_bytes: number; budget_bytes: number };
   sampled_at: string;
 };
 

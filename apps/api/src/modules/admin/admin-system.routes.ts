@@ -32,6 +32,11 @@ const systemSchema = z.object({
   cpu_percent: z.number(),
   memory: usedSchema,
   storage: usedSchema.nullable(),
+  search_indexes: z.object({
+    bots: z.number().int(),
+    used_bytes: z.number(),
+    budget_bytes: z.number(),
+  }),
   sampled_at: z.string(),
 }) satisfies z.ZodType<AdminSystemFigures>;
 

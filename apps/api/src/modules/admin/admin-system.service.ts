@@ -17,6 +17,7 @@ import type { RequestMetrics } from '../../lib/request-metrics';
 import type { Realtime } from '../../plugins/realtime';
 import type { AuditActor, AuditService } from '../audit/audit.service';
 import type { KnowledgeService } from '../knowledge/knowledge.service';
+import type { Retriever } from '../retrieval';
 import {
   countCustomers,
   countJobs,
@@ -61,6 +62,7 @@ export class AdminSystemService {
       db: Database;
       metrics: RequestMetrics;
       realtime: Realtime;
+      retriever: Pick<Retriever, 'memory'>;
       knowledge: KnowledgeService;
       audit: AuditService;
       dataDir: string;
@@ -68,7 +70,7 @@ export class AdminSystemService {
   ) {}
 
   async system(): Promise<AdminSystemFigures> {
-    const { db, metrics, realtime, dataDir } = this.options;
+    const { db, metrics, realtime, retriever, dataDir } = this.options;
     const online = (await realtime.onlineAccounts?.()) ?? {
       ids: [],
       scope: 'this_instance' as const,
@@ -79,6 +81,7 @@ export class AdminSystemService {
     const load = os.loadavg() as [number, number, number];
     const cpuCount = os.availableParallelism();
     const storage = await volumeOf(dataDir);
+    const indexes = retriever.memory();
     return {
       active_users: { count: await countCustomers(db, online.ids), scope: online.scope },
       system_load_percent: Math.round((load[0] / cpuCount) * 1000) / 10,
@@ -95,6 +98,11 @@ export class AdminSystemService {
             total_bytes: storage.blocks * storage.bsize,
           }
         : null,
+      search_indexes: {
+        bots: indexes.bots,
+        used_bytes: indexes.bytes,
+        budget_bytes: indexes.budgetBytes,
+      },
       sampled_at: new Date(now).toISOString(),
     };
   }

@@ -10,6 +10,8 @@ export type Retriever = {
   rank(botId: string, question: string, options: RankOptions): Promise<KnowledgeHit[]>;
   // The index terms of a passage the last rankings returned, as a set; null once it has left.
   chunkTerms(botId: string, chunkId: string): Set<string> | null;
+  // The warm bots' indexes in this process (estimated bytes) and the budget they are held to.
+  memory(): { bots: number; bytes: number; budgetBytes: number };
 };
 
 export type RetrieverOptions = {

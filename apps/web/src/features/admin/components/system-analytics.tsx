@@ -10,6 +10,8 @@ import { AdminPanel } from './admin-panel';
 const gigabyte = 1024 ** 3;
 
 function formatBytes(bytes: number) {
+  // A warm bot with a few passages holds kilobytes; "0 MB" would read as nothing at all.
+  if (bytes > 0 && bytes < 1024 ** 2) return 'under 1 MB';
   return bytes >= gigabyte
     ? `${formatOneDecimal(bytes / gigabyte)} GB`
     : `${formatNumber(Math.round(bytes / 1024 ** 2))} MB`;
@@ -26,6 +28,10 @@ function requestsNote(figures: AdminSystemFigures) {
   return full
     ? 'Last 24 hours, this instance'
     : `Since this instance started at ${formatTime(since)}`;
+}
+
+function indexedBots(count: number) {
+  return count === 1 ? '1 bot' : `${formatNumber(count)} bots`;
 }
 
 type Stat = { label: string; value: string; note: string; icon: LucideIcon };
@@ -70,7 +76,7 @@ function HealthBar({ label, percent, detail }: { label: string; percent: number;
   return (
     <li>
       <div className="flex items-baseline justify-between gap-3 text-sm">
-        <span className="font-medium text-slate-900">{label}</span>
+        <span className="shrink-0 font-medium text-slate-900">{label}</span>
         <span className="text-slate-600 tabular-nums">
           {formatOneDecimal(percent)}% <span className="text-slate-500">· {detail}</span>
         </span>
@@ -147,6 +153,14 @@ export function SystemAnalytics() {
                   does not report its data volume.
                 </li>
               )}
+              <HealthBar
+                label="Search indexes"
+                percent={percentOf(
+                  figures.data.search_indexes.used_bytes,
+                  figures.data.search_indexes.budget_bytes,
+                )}
+                detail={`${formatBytes(figures.data.search_indexes.used_bytes)} of ${formatBytes(figures.data.search_indexes.budget_bytes)}, ${indexedBots(figures.data.search_indexes.bots)} kept warm on this instance`}
+              />
             </ul>
           </div>
         </div>
