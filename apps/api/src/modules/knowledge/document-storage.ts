@@ -48,27 +48,25 @@ export class DocumentStorage {
     return { tempPath, size, sha256: hash.digest('hex'), bytes: Buffer.concat(chunks, size) };
   }
 
-  // The bot's folder exists after its first upload: it is made only when the move says it is missing.
-  async keep(tempPath: string, finalPath: string) {
+  // The bot's folder exists after its first upload: it is made only when placing a file there
+  // says it is missing, not once per upload or per document of a 500-document archive.
+  private async intoFolder(finalPath: string, place: () => Promise<void>) {
     try {
-      await rename(tempPath, finalPath);
+      await place();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       await mkdir(path.dirname(finalPath), { recursive: true });
-      await rename(tempPath, finalPath);
+      await place();
     }
   }
 
-  // For documents that arrive inside another upload (an archive); like keep, the folder is made
-  // only when the write says it is missing, not once per document of a 500-document archive.
-  async write(finalPath: string, content: Uint8Array) {
-    try {
-      await writeFile(finalPath, content, { flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      await mkdir(path.dirname(finalPath), { recursive: true });
-      await writeFile(finalPath, content, { flag: 'wx' });
-    }
+  keep(tempPath: string, finalPath: string) {
+    return this.intoFolder(finalPath, () => rename(tempPath, finalPath));
+  }
+
+  // For documents that arrive inside another upload (an archive).
+  write(finalPath: string, content: Uint8Array) {
+    return this.intoFolder(finalPath, () => writeFile(finalPath, content, { flag: 'wx' }));
   }
 
   read(filePath: string) {
