@@ -13,7 +13,6 @@ import { startsWith } from './extraction/text';
 import {
   checkZipArchive,
   documentZipLimits,
-  readZipEntry,
   ZipArchiveError,
   type ZipLimits,
 } from './extraction/zip-archive';
@@ -60,9 +59,17 @@ function isArchiverNoise(path: string) {
 // read safely (every entry is inflated and checked first, so one oversized or encrypted entry
 // refuses the archive) or holds no document at all.
 export async function unpackDocuments(bytes: Uint8Array): Promise<UnpackedArchive> {
+  const extensionOf = (name: string) =>
+    name.includes('.') ? name.slice(name.lastIndexOf('.')).toLowerCase() : '';
+  const isDocument = (name: string) =>
+    (acceptedExtensions as readonly string[]).includes(extensionOf(name));
   let entries;
   try {
-    entries = await checkZipArchive(bytes, archiveLimits);
+    entries = await checkZipArchive(
+      bytes,
+      archiveLimits,
+      (entry) => !isArchiverNoise(entry.name) && isDocument(sanitizeFileName(entry.name)),
+    );
   } catch (error) {
     if (error instanceof ZipArchiveError) refuse(error.message);
     throw error;
@@ -72,12 +79,12 @@ export async function unpackDocuments(bytes: Uint8Array): Promise<UnpackedArchiv
   for (const entry of entries) {
     if (isArchiverNoise(entry.name)) continue;
     const name = sanitizeFileName(entry.name);
-    const extension = name.includes('.') ? name.slice(name.lastIndexOf('.')).toLowerCase() : '';
-    if (!(acceptedExtensions as readonly string[]).includes(extension)) {
+    // Only documents' entries were kept.
+    const { content } = entry;
+    if (!content) {
       skipped.push({ name, reason: `Not a ${typeList} file.` });
       continue;
     }
-    const content = await readZipEntry(bytes, entry, archiveLimits);
     if (content.length === 0) {
       skipped.push({ name, reason: 'This file is empty.' });
       continue;

@@ -1,4 +1,4 @@
-import { createInflateRaw } from 'node:zlib';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
 
 // Checks a zip archive (DOCX, or any zip-based upload) before any parser opens it. Parsers such as
 // mammoth's JSZip inflate every entry into memory on trust; a few hundred kilobytes can claim
@@ -188,27 +188,66 @@ function entryData(bytes: Uint8Array, entry: ZipEntry, limits: ZipLimits) {
   return bytes.subarray(start, end);
 }
 
-// Inflates one entry, calling `sink` with each piece, and stops as soon as it passes a limit.
-// `budget` is what the whole archive may still expand to.
+// An entry that may expand to at most this much is inflated in one synchronous call, its output
+// capped at its limit: for the small entries archives are made of, a stream per entry cost ten to
+// fifteen times the inflating itself (500 entries of 1.5 KB: 80 to 115 ms against 5 to 8), and an
+// archive of 500 documents spent 0.7 s unpacking when eight arrived at once. Larger entries are
+// streamed, so their output can be counted (and dropped) as it arrives.
+const inPlaceBytes = 1024 * 1024;
+// Between entries, the event loop is given back once this long has passed, so an archive of many
+// entries holds other requests up for about this at most.
+const sliceMs = 8;
+
+// The most an entry may expand to under the limits before it is refused.
+function outputBound(entry: ZipEntry, limits: ZipLimits, budget: number) {
+  const byRatio = Math.max(
+    limits.ratioFloorBytes,
+    Math.max(entry.compressedSize, 1) * limits.maxRatio,
+  );
+  return Math.max(0, Math.min(limits.maxEntryBytes, byRatio, budget));
+}
+
+function checkProduced(entry: ZipEntry, produced: number, limits: ZipLimits, budget: number) {
+  checkSizes(entry, produced, limits);
+  if (produced > budget) throw refusal('too_large', limits);
+}
+
+// Inflates one entry (its content when `keep` is set, else null) and stops as soon as it passes a
+// limit. `budget` is what the whole archive may still expand to.
 async function inflateEntry(
   bytes: Uint8Array,
   entry: ZipEntry,
   limits: ZipLimits,
   budget: number,
-  sink?: (piece: Buffer) => void,
-): Promise<number> {
+  keep: boolean,
+): Promise<{ produced: number; content: Buffer | null }> {
   if (entry.encrypted) throw refusal('encrypted', limits);
   const data = entryData(bytes, entry, limits);
+  const input = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   if (entry.method === 0) {
-    checkSizes(entry, data.length, limits);
-    if (data.length > budget) throw refusal('too_large', limits);
-    sink?.(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
-    return data.length;
+    checkProduced(entry, data.length, limits, budget);
+    return { produced: data.length, content: keep ? input : null };
   }
   if (entry.method !== 8) throw refusal('corrupt', limits);
-  return new Promise<number>((resolve, reject) => {
+  const bound = outputBound(entry, limits, budget);
+  if (bound <= inPlaceBytes) {
+    let content: Buffer;
+    try {
+      content = inflateRawSync(input, { maxOutputLength: Math.max(1, bound) });
+    } catch (error) {
+      // Past the bound: refused by the limit it passed.
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+        checkProduced(entry, bound + 1, limits, budget);
+      }
+      throw refusal('corrupt', limits);
+    }
+    checkProduced(entry, content.length, limits, budget);
+    return { produced: content.length, content: keep ? content : null };
+  }
+  const pieces: Buffer[] = [];
+  const produced = await new Promise<number>((resolve, reject) => {
     const inflate = createInflateRaw({ chunkSize: 64 * 1024 });
-    let produced = 0;
+    let count = 0;
     let settled = false;
     const stop = (error: Error | null) => {
       if (settled) return;
@@ -216,42 +255,52 @@ async function inflateEntry(
       if (error) {
         inflate.destroy();
         reject(error);
-      } else resolve(produced);
+      } else resolve(count);
     };
     inflate.on('data', (piece: Buffer) => {
-      produced += piece.length;
+      count += piece.length;
       try {
-        checkSizes(entry, produced, limits);
-        if (produced > budget) throw refusal('too_large', limits);
-        sink?.(piece);
+        checkProduced(entry, count, limits, budget);
+        if (keep) pieces.push(piece);
       } catch (error) {
         stop(error as Error);
       }
     });
     inflate.on('error', () => stop(refusal('corrupt', limits)));
     inflate.on('end', () => stop(null));
-    inflate.end(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+    inflate.end(input);
   });
+  return { produced, content: keep ? Buffer.concat(pieces, produced) : null };
 }
 
-// The full check: the central directory's claims, then every entry inflated for real (output
-// discarded) against the same limits. Returns the entries. Throws ZipArchiveError.
-export async function checkZipArchive(bytes: Uint8Array, limits: ZipLimits = documentZipLimits) {
-  const entries = listZipEntries(bytes, limits);
-  let total = 0;
-  for (const entry of entries) {
-    total += await inflateEntry(bytes, entry, limits, limits.maxTotalBytes - total);
-  }
-  return entries;
-}
+export type CheckedEntry = ZipEntry & { content: Buffer | null };
 
-// One entry's content, inflated under the same limits (for callers that unpack archives).
-export async function readZipEntry(
+// The full check: the central directory's claims, then every entry inflated for real against the
+// same limits, once. Returns the entries, each with its content when `keep` accepts it (callers
+// that unpack archives), else with null (the output was counted and dropped). Throws
+// ZipArchiveError, before returning anything, for any entry that fails.
+export async function checkZipArchive(
   bytes: Uint8Array,
-  entry: ZipEntry,
   limits: ZipLimits = documentZipLimits,
-) {
-  const pieces: Buffer[] = [];
-  await inflateEntry(bytes, entry, limits, limits.maxTotalBytes, (piece) => pieces.push(piece));
-  return Buffer.concat(pieces);
+  keep: (entry: ZipEntry) => boolean = () => false,
+): Promise<CheckedEntry[]> {
+  const checked: CheckedEntry[] = [];
+  let total = 0;
+  let sliceStarted = performance.now();
+  for (const entry of listZipEntries(bytes, limits)) {
+    const { produced, content } = await inflateEntry(
+      bytes,
+      entry,
+      limits,
+      limits.maxTotalBytes - total,
+      keep(entry),
+    );
+    total += produced;
+    checked.push({ ...entry, content });
+    if (performance.now() - sliceStarted > sliceMs) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStarted = performance.now();
+    }
+  }
+  return checked;
 }
