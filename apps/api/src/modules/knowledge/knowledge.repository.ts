@@ -298,9 +298,9 @@ export async function smallDocumentsInFlight(
     types: ReadonlyArray<NonNullable<SourceRow['documentType']>>;
     limit: number;
   },
-): Promise<string[]> {
-  const rows = await db
-    .select({ id: knowledgeSources.id })
+) {
+  return db
+    .select({ id: knowledgeSources.id, sizeBytes: knowledgeSources.sizeBytes })
     .from(knowledgeSources)
     .where(
       and(
@@ -314,7 +314,6 @@ export async function smallDocumentsInFlight(
     )
     .orderBy(asc(knowledgeSources.createdAt))
     .limit(limit);
-  return rows.map((row) => row.id);
 }
 
 // recordAttempt for many sources at once (small documents read together), which also marks them

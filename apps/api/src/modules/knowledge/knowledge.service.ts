@@ -1,6 +1,7 @@
 import {
   documentFailedMessage,
   type KnowledgeSource,
+  maxArchiveDocuments,
   maxUploadBytes,
   cancelledByStaffReason,
   type ProcessingStage,
@@ -71,12 +72,17 @@ const attemptsExhausted = `This file was tried ${maxIngestAttempts} times withou
 type IngestJob = { sourceId: string };
 
 // Plain-text documents up to this size are read together: a worker slot that takes the job of one
-// also takes the waiting jobs of up to `batchSize - 1` others of the same bot, and reads them in one
-// round trip to its reader, writes their passages in one statement and marks them completed in
-// another. One by one, each cost its own job fetch, reader round trip and about 11 statements.
+// also takes the waiting jobs of up to `ingestBatchSize - 1` others of the same bot, and reads them
+// in one round trip to its reader, writes their passages in one statement and marks them completed
+// in another. One by one, each cost its own job fetch, reader round trip and about 11 statements.
 const smallDocumentBytes = 256 * 1024;
 const batchDocumentTypes: Array<NonNullable<SourceRow['documentType']>> = ['txt', 'md'];
-export const ingestBatchSize = 50;
+// Up to an archive's worth of documents a batch: SciFact's 5,183 abstracts as 11 archives were
+// searchable about 0.7 s sooner than with 50 a batch (8.2 against 8.9 s, three runs each). The
+// reader holds a whole batch in memory, so its bytes stay within what 50 documents of the largest
+// batched size could hold.
+const ingestBatchSize = maxArchiveDocuments;
+const ingestBatchBytes = 50 * smallDocumentBytes;
 const archiveWritesAtOnce = 32;
 
 // The source stopped being in flight while its job ran (staff cancelled it): the job ends quietly.
@@ -688,12 +694,21 @@ export class KnowledgeService {
       types: batchDocumentTypes,
       limit: ingestBatchSize * 4,
     });
-    if (candidates.length === 0) return [];
+    // Oldest first, as many as fit the batch's bytes beside the first: whichever of them the claim
+    // gets, the batch fits.
+    let room = ingestBatchBytes - (source.sizeBytes ?? 0);
+    const fitting: string[] = [];
+    for (const candidate of candidates) {
+      room -= candidate.sizeBytes ?? 0;
+      if (room < 0) break;
+      fitting.push(candidate.id);
+    }
+    if (fitting.length === 0) return [];
     return this.options.queue.claim<IngestJob>(
       ingestQueue,
       ingestBatchSize - 1,
       `j.data->>'sourceId' = any($3::text[])`,
-      [candidates],
+      [fitting],
     );
   }
 
