@@ -251,7 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('secrets', services.secrets);
   app.decorate('chat', chat);
   app.decorate('plans', services.plans);
-  await app.register(botsRoutes, { bots, knowledge, plans: services.plans });
+  await app.register(botsRoutes, { bots, plans: services.plans });
   await app.register(knowledgeRoutes, { bots, knowledge, plans: services.plans });
   await app.register(plansRoutes, { plans: services.plans });
   app.decorate('billing', services.billing);

@@ -177,9 +177,8 @@ export function createServices({
     conversations,
     leads,
     analytics,
-    knowledge,
   });
-  const adminUsers = new AdminUsersService({ db, audit, knowledge, demo, logger });
+  const adminUsers = new AdminUsersService({ db, audit, demo });
   const paymentSettings = new PaymentSettingsService({ db, secrets, audit, platformSettings });
   // Subscription state from the providers' verified webhooks; tiers through adminUsers' path.
   const billing = new BillingService({

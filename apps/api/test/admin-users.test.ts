@@ -8,7 +8,6 @@ import {
   type WidgetSession,
 } from '@askwell/shared';
 import { sql } from 'drizzle-orm';
-import { existsSync, readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -568,8 +567,12 @@ describe('deleting an account', () => {
 
   test('when the typed e-mail matches, then the account and every row and file it owned are gone, and the audit entry counts them', async () => {
     const customer = await customerWithContent();
-    const uploads = path.join(dataDir, 'uploads', encodeURIComponent(customer.id));
-    expect(readdirSync(path.join(uploads, customer.botId))).toHaveLength(1);
+    // Originals name their source only, so they are looked up by the account's sources.
+    const originals = await context.database.db.execute<{ source_id: string }>(sql`
+      select f.source_id from knowledge_source_files f
+      join knowledge_sources s on s.id = f.source_id where s.user_id = ${customer.id}
+    `);
+    expect(originals.rows).toHaveLength(1);
     const before = await rowsOf(customer.id, customer.botId, customer.conversationId);
     expect(before).toMatchObject({
       'chatbots.user_id': 1,
@@ -601,7 +604,10 @@ describe('deleting an account', () => {
       sql`select 1 from users where id = ${customer.id}`,
     );
     expect(account.rows).toHaveLength(0);
-    expect(existsSync(path.join(uploads, customer.botId))).toBe(false);
+    const left = await context.database.db.execute(
+      sql`select 1 from knowledge_source_files where source_id = ${originals.rows[0]!.source_id}`,
+    );
+    expect(left.rows).toHaveLength(0);
     expect((await customer.browser.get('/api/me')).statusCode).toBe(401);
     expect((await trySignIn(customer.email, customerPassword)).statusCode).toBe(401);
 

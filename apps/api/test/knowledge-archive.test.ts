@@ -1,5 +1,4 @@
 import type { ApiErrorBody, ArchiveUpload, Bot, KnowledgeSource } from '@askwell/shared';
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestContext } from './helper';
@@ -31,14 +30,14 @@ async function sourcesOf(bot: Bot) {
   return (await owner.get(`/api/sources?botId=${bot.id}`)).json<KnowledgeSource[]>();
 }
 
+// The bot's sources whose originals the database keeps.
 async function filesKeptFor(bot: Bot) {
-  const userDirs = await readdir(path.join(dataDir, 'uploads')).catch(() => []);
-  const kept: string[] = [];
-  for (const userDir of userDirs) {
-    const botDir = path.join(dataDir, 'uploads', userDir, bot.id);
-    kept.push(...(await readdir(botDir).catch(() => [])));
-  }
-  return kept;
+  const { rows } = await context.database.pool.query<{ source_id: string }>(
+    `select f.source_id from knowledge_source_files f
+     join knowledge_sources s on s.id = f.source_id where s.bot_id = $1`,
+    [bot.id],
+  );
+  return rows.map((row) => row.source_id);
 }
 
 async function uploadZip(bot: Bot, name: string, bytes: Buffer) {

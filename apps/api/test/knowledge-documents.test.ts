@@ -6,7 +6,7 @@ import type {
   TrainingState,
 } from '@askwell/shared';
 import { botDefaults } from '@askwell/shared';
-import { readdir, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestContext } from './helper';
@@ -55,18 +55,12 @@ async function settled(sourceId: string) {
   }
 }
 
+// The sources whose originals the database keeps.
 async function storedFiles() {
-  const root = path.join(dataDir, 'uploads');
-  const found: string[] = [];
-  async function walk(dir: string) {
-    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else found.push(full);
-    }
-  }
-  await walk(root);
-  return found;
+  const { rows } = await context.database.pool.query<{ source_id: string }>(
+    'select source_id from knowledge_source_files order by source_id',
+  );
+  return rows.map((row) => row.source_id);
 }
 
 describe('document uploads', () => {
@@ -164,8 +158,9 @@ describe('document uploads', () => {
       'This file type is not supported. Upload PDF, DOC, DOCX, TXT or MD files.',
     );
     expect((await sourcesOf(owner)).length).toBe(before);
-    // Neither the received bytes (uploads/.incoming) nor a kept original stay behind.
+    // No original is kept, and nothing was written to the data folder.
     expect(await storedFiles()).toEqual(filesBefore);
+    expect(existsSync(path.join(dataDir, 'uploads'))).toBe(false);
   });
 
   test('when a PDF arrives under a .txt name, then it is still read as a PDF', async () => {
@@ -211,7 +206,7 @@ describe('document uploads', () => {
     expect(done.status).toBe('completed');
   });
 
-  test('when a name carries a path and control characters, then only a clean name is kept', async () => {
+  test('when a name carries a path and control characters, then only a clean name is kept, and the download gives the original back', async () => {
     const text = new TextEncoder().encode('Opening hours: 9 to 5 on weekdays.');
     const upload = await owner.upload(
       `/api/bots/${bot.id}/documents`,
@@ -221,8 +216,10 @@ describe('document uploads', () => {
     );
     expect(upload.statusCode).toBe(201);
     expect(upload.json<KnowledgeSource>().name).toBe('passwd.txt');
-    for (const file of await storedFiles())
-      expect(file.startsWith(path.join(dataDir, 'uploads'))).toBe(true);
+    const download = await owner.get(`/api/sources/${upload.json<KnowledgeSource>().id}/download`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain('filename="passwd.txt"');
+    expect(download.rawPayload.equals(Buffer.from(text))).toBe(true);
   });
 
   test('when a document is removed, then its passages and original are gone', async () => {
@@ -345,11 +342,11 @@ describe('document uploads', () => {
       new TextEncoder().encode('Temporary knowledge.'),
       'text/plain',
     );
-    await settled(upload.json<KnowledgeSource>().id);
-    const botDir = path.dirname((await storedFiles()).find((file) => file.includes(other.id))!);
-    expect((await stat(botDir)).isDirectory()).toBe(true);
+    const sourceId = upload.json<KnowledgeSource>().id;
+    await settled(sourceId);
+    expect(await storedFiles()).toContain(sourceId);
     expect((await owner.delete(`/api/bots/${other.id}`)).statusCode).toBe(204);
     expect((await sourcesOf(owner, other.id)).length).toBe(0);
-    expect((await storedFiles()).some((file) => file.includes(other.id))).toBe(false);
+    expect(await storedFiles()).not.toContain(sourceId);
   });
 });

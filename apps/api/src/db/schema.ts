@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -292,6 +293,8 @@ export const knowledgeSources = pgTable(
     errorMessage: text('error_message'),
     documentType: text('document_type').$type<DocumentKind>(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    // Where an original uploaded before originals moved into the database (migration 0021) still
+    // is; moved into knowledge_source_files, and cleared, when the server starts.
     storagePath: text('storage_path'),
     contentHash: text('content_hash'),
     // Hash of what was last indexed; training re-indexes only sources whose content changed.
@@ -316,6 +319,20 @@ export const knowledgeSources = pgTable(
     index('knowledge_sources_status_updated_idx').on(table.status, table.updatedAt, table.id),
   ],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType: () => 'bytea',
+});
+
+// A document's original, as uploaded (at most 10 MB): kept in the same transaction as its source,
+// so an upload is all there or not at all, every instance and worker reads it without shared
+// storage, and an archive's hundreds of documents are one statement instead of hundreds of files.
+export const knowledgeSourceFiles = pgTable('knowledge_source_files', {
+  sourceId: uuid('source_id')
+    .primaryKey()
+    .references(() => knowledgeSources.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+});
 
 export const websitePages = pgTable(
   'website_pages',

@@ -93,10 +93,8 @@ export async function evaluateAnswers(
   await db
     .insert(users)
     .values({ id: userId, name: 'Answer evaluation', email: `${userId}@askwell.invalid` });
-  let botId: string | null = null;
   try {
     const bot = await insertBlankBot(db, userId, 'Answer evaluation');
-    botId = bot.id;
     await services.startJobs();
 
     const started = performance.now();
@@ -199,7 +197,6 @@ export async function evaluateAnswers(
   } finally {
     chat.stop();
     await services.stopJobs();
-    if (botId) await knowledge.deleteBotFiles(userId, botId);
     await db.delete(users).where(eq(users.id, userId));
   }
 }

@@ -8,13 +8,11 @@ import {
   type UserFilter,
   viewAsMessages,
 } from '@askwell/shared';
-import type { FastifyBaseLogger as Logger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuditActor, AuditService, SystemActor } from '../audit/audit.service';
 import type { DemoDataService } from '../demo/demo-data.service';
-import type { KnowledgeService } from '../knowledge/knowledge.service';
 import {
   accountContents,
   deleteSessions,
@@ -36,9 +34,7 @@ export type StaffActor = AuditActor & { role: Role };
 type Options = {
   db: Database;
   audit: AuditService;
-  knowledge: KnowledgeService;
   demo: DemoDataService;
-  logger: Logger;
 };
 
 const tierLabels: Record<SubscriptionTier, string> = { free: 'Free', premium: 'Premium' };
@@ -365,10 +361,9 @@ export class AdminUsersService {
     return user;
   }
 
-  // The account's rows go with it (ON DELETE CASCADE); its uploaded originals are files, removed
-  // once the rows are gone for good.
+  // The account's rows, its uploaded originals among them, go with it (ON DELETE CASCADE).
   async delete(actor: StaffActor, userId: string, confirmEmail: string) {
-    const { db, audit, knowledge, logger } = this.options;
+    const { db, audit } = this.options;
     const removed = await db.transaction(async (tx) => {
       const user = await this.target(tx, actor, userId, 'delete', { notSelf: true });
       if (confirmEmail.toLowerCase() !== user.email.toLowerCase()) {
@@ -397,16 +392,9 @@ export class AdminUsersService {
         },
         tx,
       );
-      return { userId: user.id, botIds: contents.botIds, counts };
+      return counts;
     });
-    for (const botId of removed.botIds) {
-      try {
-        await knowledge.deleteBotFiles(removed.userId, botId);
-      } catch (error) {
-        logger.error({ err: error, userId: removed.userId, botId }, 'uploaded files left behind');
-      }
-    }
-    return removed.counts;
+    return removed;
   }
 
   // The account a staff action is about, locked for the transaction: refused when it is the

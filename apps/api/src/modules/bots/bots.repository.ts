@@ -83,14 +83,6 @@ export async function insertDemoBot(db: Executor, userId: string, values: NewDem
   return row!;
 }
 
-export async function listDemoBotIds(db: Executor, userId: string) {
-  const rows = await db
-    .select({ id: chatbots.id })
-    .from(chatbots)
-    .where(and(eq(chatbots.userId, userId), eq(chatbots.isDemo, true)));
-  return rows.map((row) => row.id);
-}
-
 // Everything of a demo bot hangs off it with ON DELETE CASCADE, so this one statement removes
 // every demo row of the account.
 export async function deleteDemoBots(db: Executor, userId: string) {

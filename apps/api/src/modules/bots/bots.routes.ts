@@ -1,7 +1,6 @@
 import { botInputSchema, type Bot, type BotSummary, type KnowledgeStatus } from '@askwell/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { KnowledgeService } from '../knowledge/knowledge.service';
 import type { PlansService } from '../plans/plans.service';
 import type { BotRow } from './bots.repository';
 import { botSchema, botSummarySchema } from './bots.schemas';
@@ -48,9 +47,8 @@ function knowledgeStatus(counts: {
 
 export const botsRoutes: FastifyPluginAsyncZod<{
   bots: BotsService;
-  knowledge: KnowledgeService;
   plans: PlansService;
-}> = async (app, { bots, knowledge, plans }) => {
+}> = async (app, { bots, plans }) => {
   app.get(
     '/api/bots',
     {
@@ -129,8 +127,7 @@ export const botsRoutes: FastifyPluginAsyncZod<{
       const { botId } = request.params;
       const userId = request.user!.id;
       await bots.requireOwned(userId, botId);
-      // Stored originals go first: the rows cascade, the files would otherwise be orphaned.
-      await knowledge.deleteBotFiles(userId, botId);
+      // Its sources, with their originals, chunks and conversations, go with it (cascade).
       await bots.delete(userId, botId);
       return reply.status(204).send(null);
     },

@@ -14,7 +14,6 @@ import {
   insertBot,
   insertDemoBot,
   listBotsWithKnowledge,
-  listDemoBotIds,
   noteRefusedOrigin,
   setBotWebhook,
   setStaffDisabled,
@@ -90,10 +89,6 @@ export class BotsService {
 
   createDemo(userId: string, values: NewDemoBot, tx: Executor = this.db) {
     return insertDemoBot(tx, userId, values);
-  }
-
-  listDemoIds(userId: string) {
-    return listDemoBotIds(this.db, userId);
   }
 
   deleteDemo(userId: string, tx: Executor = this.db) {

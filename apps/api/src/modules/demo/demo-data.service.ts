@@ -4,7 +4,6 @@ import type { AnalyticsService } from '../analytics/analytics.service';
 import type { AccountsService } from '../auth/accounts.service';
 import type { BotsService } from '../bots/bots.service';
 import type { ConversationsService } from '../conversations/conversations.service';
-import type { KnowledgeService } from '../knowledge/knowledge.service';
 import type { LeadsService } from '../leads/leads.service';
 import { buildDemoHistory, demoBot, demoDays } from './demo-content';
 
@@ -18,7 +17,6 @@ export type DemoDataServiceOptions = {
   conversations: ConversationsService;
   leads: LeadsService;
   analytics: AnalyticsService;
-  knowledge: KnowledgeService;
 };
 
 // The demo a new account starts with, and 'Clear Demo Data'. It owns no table: each row is written
@@ -72,10 +70,6 @@ export class DemoDataService {
   // Every demo row goes with its bot (ON DELETE CASCADE) in one statement; clearing twice, or an
   // account that never had a demo, deletes nothing and is not an error.
   async clear(userId: string) {
-    const { bots, knowledge } = this.options;
-    const ids = await bots.listDemoIds(userId);
-    // Files an owner uploaded to the demo bot are not rows: they go first, as on a bot's deletion.
-    for (const botId of ids) await knowledge.deleteBotFiles(userId, botId);
-    return bots.deleteDemo(userId);
+    return this.options.bots.deleteDemo(userId);
   }
 }

@@ -1,84 +1,76 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { knowledgeSourceFiles, knowledgeSources } from '../../db/schema';
 
-// Originals live under DATA_DIR by ids only; the customer's file name never becomes part of a path.
-export class DocumentStorage {
-  private incoming: Promise<unknown> | undefined;
-
-  constructor(private readonly dataDir: string) {}
-
-  private userDir(userId: string) {
-    return path.join(this.dataDir, 'uploads', encodeURIComponent(userId));
+// An upload's bytes, hashed as they arrive. The upload is at most 10 MB (the multipart limit stops
+// the stream past it) and is inspected, then stored in the database, as a whole.
+export async function receiveUpload(stream: Readable) {
+  const hash = createHash('sha256');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    chunks.push(chunk);
+    size += chunk.length;
   }
+  return { size, sha256: hash.digest('hex'), bytes: Buffer.concat(chunks, size) };
+}
 
-  pathFor(userId: string, botId: string, sourceId: string) {
-    return path.join(this.userDir(userId), botId, sourceId);
-  }
-
-  // Streams an upload to a temporary file, hashing as it goes, and keeps its bytes (the upload is
-  // at most 10 MB, and the caller inspects all of them next: reading them back from the file cost
-  // a round of the file system's thread pool per upload). The caller keeps or discards the file.
-  async receive(stream: Readable) {
-    const tempDir = path.join(this.dataDir, 'uploads', '.incoming');
-    // Made once per process rather than once per upload (each a trip through the thread pool).
-    this.incoming ??= mkdir(tempDir, { recursive: true }).catch((error: unknown) => {
-      this.incoming = undefined;
-      throw error;
-    });
-    await this.incoming;
-    const tempPath = path.join(tempDir, randomUUID());
-    const hash = createHash('sha256');
-    const chunks: Buffer[] = [];
-    let size = 0;
-    stream.on('data', (chunk: Buffer) => {
-      hash.update(chunk);
-      chunks.push(chunk);
-      size += chunk.length;
-    });
-    try {
-      await pipeline(stream, createWriteStream(tempPath, { flags: 'wx' }));
-    } catch (error) {
-      await rm(tempPath, { force: true });
-      throw error;
-    }
-    return { tempPath, size, sha256: hash.digest('hex'), bytes: Buffer.concat(chunks, size) };
-  }
-
-  // The bot's folder exists after its first upload: it is made only when placing a file there
-  // says it is missing, not once per upload or per document of a 500-document archive.
-  private async intoFolder(finalPath: string, place: () => Promise<void>) {
-    try {
-      await place();
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      await mkdir(path.dirname(finalPath), { recursive: true });
-      await place();
+// Originals uploaded before they were kept in the database lie under DATA_DIR/uploads; each is
+// moved into knowledge_source_files (a missing file stays missing: reading that document fails
+// as it would have), then its file is removed. Safe to run by several processes at once.
+export async function moveStoredOriginals(db: Database, dataDir: string, logger: Logger) {
+  const uploads = path.join(dataDir, 'uploads');
+  let moved = 0;
+  for (;;) {
+    const stored = await db
+      .select({ id: knowledgeSources.id, storagePath: knowledgeSources.storagePath })
+      .from(knowledgeSources)
+      .where(isNotNull(knowledgeSources.storagePath))
+      .limit(50);
+    if (stored.length === 0) break;
+    for (const { id, storagePath } of stored) {
+      const content = await readFile(storagePath!).catch(() => null);
+      await db.transaction(async (tx) => {
+        if (content) {
+          await tx
+            .insert(knowledgeSourceFiles)
+            .values({ sourceId: id, content })
+            .onConflictDoNothing();
+        }
+        await tx
+          .update(knowledgeSources)
+          .set({ storagePath: null })
+          .where(and(eq(knowledgeSources.id, id), eq(knowledgeSources.storagePath, storagePath!)));
+      });
+      // Only files of this installation's upload folder are removed, whatever the column said.
+      if (path.resolve(storagePath!).startsWith(uploads + path.sep)) {
+        await rm(storagePath!, { force: true });
+        await removeEmptyFolders(path.dirname(storagePath!), uploads);
+      }
+      moved += 1;
     }
   }
+  await rm(path.join(uploads, '.incoming'), { recursive: true, force: true });
+  await rmdir(uploads).catch(() => undefined);
+  if (moved > 0) logger.info({ moved }, 'uploaded originals moved into the database');
+  return moved;
+}
 
-  keep(tempPath: string, finalPath: string) {
-    return this.intoFolder(finalPath, () => rename(tempPath, finalPath));
-  }
-
-  // For documents that arrive inside another upload (an archive).
-  write(finalPath: string, content: Uint8Array) {
-    return this.intoFolder(finalPath, () => writeFile(finalPath, content, { flag: 'wx' }));
-  }
-
-  read(filePath: string) {
-    return readFile(filePath);
-  }
-
-  async discard(filePath: string) {
-    await rm(filePath, { force: true });
-  }
-
-  async removeBot(userId: string, botId: string) {
-    await rm(path.join(this.userDir(userId), botId), { recursive: true, force: true });
+async function removeEmptyFolders(folder: string, root: string) {
+  for (let current = folder; current.startsWith(root + path.sep); current = path.dirname(current)) {
+    if (
+      !(await rmdir(current).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
   }
 }
 

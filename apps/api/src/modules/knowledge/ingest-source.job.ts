@@ -1,6 +1,5 @@
 import type { ExtractionFailureCode } from '@askwell/shared';
 import type { Database } from '../../db/client';
-import type { DocumentStorage } from './document-storage';
 import type { DocumentPreparer } from './prepare-document';
 import {
   deletePages,
@@ -29,7 +28,8 @@ export class IngestFailure extends Error {
 
 export type IngestContext = {
   db: Database;
-  storage: DocumentStorage;
+  // The document's original as uploaded, null when it is missing.
+  original: () => Promise<Uint8Array | null>;
   preparer: DocumentPreparer;
   allowPrivateNetwork: boolean;
   progress: (patch: Partial<NewSource>) => Promise<unknown>;
@@ -96,12 +96,10 @@ export function toChunkRows(
 }
 
 async function ingestDocument(source: SourceRow, context: IngestContext) {
-  const { storage, preparer, progress } = context;
+  const { preparer, progress } = context;
   await progress({ status: 'processing', stage: 'extracting', progress: 10 });
-  if (!source.storagePath) throw new IngestFailure('corrupt_file', 'the original file is missing');
-  const bytes = await storage.read(source.storagePath).catch(() => {
-    throw new IngestFailure('corrupt_file', 'the original file is missing');
-  });
+  const bytes = await context.original();
+  if (!bytes) throw new IngestFailure('corrupt_file', 'the original file is missing');
   const prepared = await preparer.prepare(new Uint8Array(bytes), source.name, () =>
     progress({ stage: 'chunking', progress: 45 }),
   );

@@ -2,7 +2,13 @@ import type { SourceStatus } from '@askwell/shared';
 import { and, asc, desc, eq, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { escapeLike } from '../../db/query-helpers';
-import { chatbots, knowledgeChunks, knowledgeSources, websitePages } from '../../db/schema';
+import {
+  chatbots,
+  knowledgeChunks,
+  knowledgeSourceFiles,
+  knowledgeSources,
+  websitePages,
+} from '../../db/schema';
 
 export type SourceRow = typeof knowledgeSources.$inferSelect;
 export type NewSource = typeof knowledgeSources.$inferInsert;
@@ -33,6 +39,42 @@ const archiveLockNamespace = 7_318_212;
 // All or none: the sources a single upload (an archive) adds.
 export async function insertSources(db: Executor, sources: NewSource[]) {
   return db.insert(knowledgeSources).values(sources).returning();
+}
+
+// Originals go in with their sources (same transaction). Several statements when they are large
+// together: one statement's parameters are held in memory at once on both sides.
+const originalsPerStatementBytes = 16 * 1024 * 1024;
+
+export async function insertOriginals(
+  tx: Executor,
+  originals: Array<{ sourceId: string; content: Uint8Array }>,
+) {
+  let group: Array<{ sourceId: string; content: Buffer }> = [];
+  let bytes = 0;
+  const flush = async () => {
+    if (group.length > 0) await tx.insert(knowledgeSourceFiles).values(group);
+    group = [];
+    bytes = 0;
+  };
+  for (const { sourceId, content } of originals) {
+    if (group.length > 0 && bytes + content.length > originalsPerStatementBytes) await flush();
+    group.push({
+      sourceId,
+      content: Buffer.from(content.buffer, content.byteOffset, content.byteLength),
+    });
+    bytes += content.length;
+  }
+  await flush();
+}
+
+// The originals of the sources asked for, by source id; a source without one is left out.
+export async function readOriginals(db: Executor, sourceIds: string[]) {
+  if (sourceIds.length === 0) return new Map<string, Buffer>();
+  const rows = await db
+    .select()
+    .from(knowledgeSourceFiles)
+    .where(inArray(knowledgeSourceFiles.sourceId, sourceIds));
+  return new Map(rows.map((row) => [row.sourceId, row.content]));
 }
 
 export async function listOwnedSources(db: Database, userId: string, botId?: string) {

@@ -6,7 +6,6 @@ import {
   type ArchiveUpload,
   type DocumentKind,
 } from '@askwell/shared';
-import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
@@ -276,7 +275,8 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { source } = await ownedSource(request.user!.id, request.params.sourceId);
-      if (source.kind !== 'document' || !source.storagePath) throw sourceNotFound();
+      const original = source.kind === 'document' ? await knowledge.original(source.id) : null;
+      if (!original) throw sourceNotFound();
       const type = contentTypes[source.documentType ?? 'txt'];
       const fallbackName = source.name.replace(/[^\x20-\x7e]/g, '_');
       return reply
@@ -286,7 +286,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
           'content-disposition',
           `attachment; filename="${fallbackName}"; filename*=UTF-8''${encodeURIComponent(source.name)}`,
         )
-        .send(createReadStream(source.storagePath));
+        .send(original);
     },
   );
 
