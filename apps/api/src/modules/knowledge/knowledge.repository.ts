@@ -36,9 +36,38 @@ export async function lockBotDocuments(tx: Executor, botId: string) {
 }
 const archiveLockNamespace = 7_318_212;
 
-// All or none: the sources a single upload (an archive) adds.
-export async function insertSources(db: Executor, sources: NewSource[]) {
-  return db.insert(knowledgeSources).values(sources).returning();
+// An uploaded document as it is added: the rest of its row starts at the table's defaults.
+export type NewDocument = Required<
+  Pick<NewSource, 'id' | 'botId' | 'userId' | 'name' | 'documentType' | 'sizeBytes' | 'contentHash'>
+>;
+
+// All or none: the documents one upload (or an archive's hundreds) adds, returned in the order
+// given. One array a column: an archive's 500 rows built as a multi-row insert cost 30 ms of
+// query building and 4,000 parameters, and the statement as a whole took four times as long.
+export async function insertDocuments(db: Executor, documents: NewDocument[]) {
+  if (documents.length === 0) return [];
+  const column = <Key extends keyof NewDocument>(key: Key) =>
+    sql.param(documents.map((document) => document[key]));
+  await db.execute(sql`
+    insert into ${knowledgeSources}
+      (id, bot_id, user_id, kind, name, document_type, size_bytes, content_hash)
+    select id, bot_id, user_id, 'document', name, document_type, size_bytes, content_hash
+    from unnest(
+      ${column('id')}::uuid[], ${column('botId')}::uuid[], ${column('userId')}::text[],
+      ${column('name')}::text[], ${column('documentType')}::text[],
+      ${column('sizeBytes')}::bigint[], ${column('contentHash')}::text[]
+    ) as d(id, bot_id, user_id, name, document_type, size_bytes, content_hash)`);
+  const rows = await db
+    .select()
+    .from(knowledgeSources)
+    .where(
+      inArray(
+        knowledgeSources.id,
+        documents.map((document) => document.id),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return documents.map((document) => byId.get(document.id)!);
 }
 
 // Originals go in with their sources (same transaction). Several statements when they are large

@@ -43,7 +43,7 @@ import {
   completeDocuments,
   insertOriginals,
   insertSource,
-  insertSources,
+  insertDocuments,
   listOwnedSources,
   lockBotDocuments,
   listPages,
@@ -57,6 +57,7 @@ import {
   updateSourceInFlight,
   type CompletedDocument,
   type NewChunk,
+  type NewDocument,
   type NewSource,
   type PageRow,
   type SourceRow,
@@ -160,7 +161,7 @@ export class KnowledgeService {
   private readonly waitingDocuments = new Map<
     string,
     Array<{
-      document: NewSource;
+      document: NewDocument;
       content: Uint8Array;
       allowDocuments?: DocumentAllowance;
       resolve: (row: SourceRow) => void;
@@ -281,11 +282,10 @@ export class KnowledgeService {
         'This file type is not supported. Upload PDF, DOC, DOCX, TXT or MD files.',
       );
     }
-    const document: NewSource = {
+    const document: NewDocument = {
       id: randomUUID(),
       botId: owner.botId,
       userId: owner.userId,
-      kind: 'document',
       name: sanitizeFileName(file.filename),
       documentType: kind,
       sizeBytes: received.size,
@@ -304,7 +304,7 @@ export class KnowledgeService {
   // added and the others refused, as one after another would have been.
   private addDocument(
     owner: { userId: string; botId: string },
-    document: NewSource,
+    document: NewDocument,
     content: Uint8Array,
     allowDocuments?: DocumentAllowance,
   ) {
@@ -334,13 +334,13 @@ export class KnowledgeService {
         const rows = await this.options.db.transaction(async (tx) => {
           await lockBotDocuments(tx, botId);
           await group[0]!.allowDocuments?.(group.length, tx);
-          const inserted = await insertSources(
+          const inserted = await insertDocuments(
             tx,
             group.map((entry) => entry.document),
           );
           await insertOriginals(
             tx,
-            group.map((entry) => ({ sourceId: entry.document.id!, content: entry.content })),
+            group.map((entry) => ({ sourceId: entry.document.id, content: entry.content })),
           );
           return inserted;
         });
@@ -381,20 +381,19 @@ export class KnowledgeService {
     const sources = await this.options.db.transaction(async (tx) => {
       await lockBotDocuments(tx, owner.botId);
       await allowDocuments?.(documents.length, tx);
-      const rows: NewSource[] = documents.map((document) => ({
+      const rows: NewDocument[] = documents.map((document) => ({
         id: randomUUID(),
         botId: owner.botId,
         userId: owner.userId,
-        kind: 'document',
         name: document.name,
         documentType: document.kind,
         sizeBytes: document.content.length,
         contentHash: document.sha256,
       }));
-      const inserted = await insertSources(tx, rows);
+      const inserted = await insertDocuments(tx, rows);
       await insertOriginals(
         tx,
-        rows.map((row, index) => ({ sourceId: row.id!, content: documents[index]!.content })),
+        rows.map((row, index) => ({ sourceId: row.id, content: documents[index]!.content })),
       );
       return inserted;
     });
