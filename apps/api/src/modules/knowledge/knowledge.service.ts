@@ -207,7 +207,7 @@ export class KnowledgeService {
     );
     await moveStoredOriginals(this.options.db, this.options.dataDir, this.options.logger);
     await this.sweep();
-    void this.preparer.warm();
+    void this.preparer.warm(this.options.concurrency);
     this.sweeper = setInterval(() => {
       if (this.sweeping) return;
       this.sweeping = true;
