@@ -64,13 +64,11 @@ export async function moveStoredOriginals(db: Database, dataDir: string, logger:
 
 async function removeEmptyFolders(folder: string, root: string) {
   for (let current = folder; current.startsWith(root + path.sep); current = path.dirname(current)) {
-    if (
-      !(await rmdir(current).then(
-        () => true,
-        () => false,
-      ))
-    )
-      return;
+    const removed = await rmdir(current).then(
+      () => true,
+      () => false,
+    );
+    if (!removed) return;
   }
 }
 

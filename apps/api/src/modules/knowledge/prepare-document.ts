@@ -217,10 +217,11 @@ export class DocumentPreparer {
     }
   }
 
-  // Starts a reader for each ingest slot ahead of the first documents, one after another, so
-  // that no upload waits for one to load its modules: the second slot's reader, started on demand,
-  // took the first batch it read from 0.1 to 1 to 2 s while an import kept both cores busy.
-  async warm(readers = 1) {
+  // Starts a reader for each ingest slot ahead of the first documents, one after another, so that
+  // no document waits for one to load its modules: started on demand, the second slot's reader
+  // made the first batch it read take 1 to 2 s instead of about 0.1 s while an import kept both
+  // cores busy.
+  async warm(readers: number) {
     while (this.all.size < readers && !this.closing) {
       const reader = this.spawn();
       this.warming = reader.ready
