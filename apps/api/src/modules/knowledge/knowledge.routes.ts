@@ -113,7 +113,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
         { userId, botId: bot.id },
         { stream: file.file, filename: file.filename },
         (bytes) => (claims.get(request)!.bytes = bytes),
-        (count, tx) => plans.requireDocumentAllowance(userId, bot.id, count, tx),
+        (count, tx) => plans.requireDocumentAllowance(userId, bot.id, count, tx, { added: true }),
       );
       if (uploaded.kind === 'document') {
         return reply.status(201).send(toKnowledgeSource(uploaded.source, bot.name));

@@ -113,24 +113,26 @@ export class PlansService {
     if (bots.length >= plan.limits.chatbots) throw quotaExceeded('chatbots', plan.tier);
   }
 
-  // `adding` is what an archive really unpacked to; `db` the caller's transaction that will add
-  // them, so the count is the one they are added to.
+  // `adding` is what an archive really unpacked to; `db` the caller's transaction that has just
+  // added them (so the count includes them and is the one they are added to).
   async requireDocumentAllowance(
     userId: string,
     botId: string,
     adding = 1,
     db: Executor = this.options.db,
+    { added = false } = {},
   ) {
     const { plan } = await this.planOf(userId);
     if (!plan.limited) return;
     const use = await botKnowledgeUse(db, botId);
+    const before = use.documents - (added ? adding : 0);
     const limit = plan.limits.documentsPerBot;
-    if (use.documents + adding <= limit) return;
+    if (before + adding <= limit) return;
     const message = quotaExceededMessage('documentsPerBot', plan.tier);
-    if (adding === 1 || use.documents >= limit) throw new AppError('quota_exceeded', message);
+    if (adding === 1 || before >= limit) throw new AppError('quota_exceeded', message);
     throw new AppError(
       'quota_exceeded',
-      `${message} This archive holds ${adding} documents; this chatbot can take ${limit - use.documents} more.`,
+      `${message} This archive holds ${adding} documents; this chatbot can take ${limit - before} more.`,
     );
   }
 
