@@ -113,8 +113,8 @@ export class PlansService {
     if (bots.length >= plan.limits.chatbots) throw quotaExceeded('chatbots', plan.tier);
   }
 
-  // `adding` is what an archive really unpacked to; `db` the caller's transaction that has just
-  // added them (so the count includes them and is the one they are added to).
+  // `adding` is what an archive really unpacked to. With `added`, `db` is the caller's transaction
+  // that has just inserted them: the count includes them and is the one they are added to.
   async requireDocumentAllowance(
     userId: string,
     botId: string,
