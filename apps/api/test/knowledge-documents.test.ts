@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestContext } from './helper';
 import type { BrowserClient } from './support/browser-client';
+import { finished } from './support/chat-fixtures';
 import { signUpCustomer } from './support/customers';
 import { startSmtpSink } from './support/smtp-sink';
 import { testdataFile } from './support/testdata';
@@ -42,18 +43,7 @@ async function sourcesOf(browser: BrowserClient, botId = bot.id) {
   return (await browser.get(`/api/sources?botId=${botId}`)).json<KnowledgeSource[]>();
 }
 
-// Waits for the background pipeline the way the dashboard does, by reading the source's state.
-async function settled(sourceId: string) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const all = (await owner.get('/api/sources')).json<KnowledgeSource[]>();
-    const source = all.find((item) => item.id === sourceId);
-    if (!source) throw new Error(`source ${sourceId} disappeared`);
-    if (source.status === 'completed' || source.status === 'failed') return source;
-    if (Date.now() > deadline) throw new Error(`source stuck in ${source.status}/${source.stage}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
+const settled = (sourceId: string) => finished(owner, sourceId);
 
 // The sources whose originals the database keeps.
 async function storedFiles() {

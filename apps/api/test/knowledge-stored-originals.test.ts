@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { moveStoredOriginals } from '../src/modules/knowledge/document-storage';
 import { createTestApp, type TestContext } from './helper';
 import type { BrowserClient } from './support/browser-client';
-import { createBot } from './support/chat-fixtures';
+import { createBot, finished } from './support/chat-fixtures';
 import { signUpCustomer } from './support/customers';
 import { startSmtpSink } from './support/smtp-sink';
 
@@ -31,16 +31,7 @@ afterAll(async () => {
   await sink.close();
 });
 
-async function settled(sourceId: string) {
-  for (let waited = 0; waited < 30_000; waited += 150) {
-    const source = (await owner.get('/api/sources'))
-      .json<KnowledgeSource[]>()
-      .find((item) => item.id === sourceId);
-    if (source?.status === 'completed' || source?.status === 'failed') return source;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`source ${sourceId} did not settle`);
-}
+const settled = (sourceId: string) => finished(owner, sourceId);
 
 // Turns an uploaded document back into one of an installation from before originals were kept in
 // the database: its original a file under DATA_DIR/uploads (or missing), named by storage_path.

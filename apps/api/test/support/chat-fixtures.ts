@@ -41,17 +41,25 @@ export async function addDocument(
   return settled(browser, response.json<KnowledgeSource>().id);
 }
 
-export async function settled(browser: BrowserClient, sourceId: string) {
+// Waits for the background pipeline the way the dashboard does, by reading the source's state,
+// until it is completed or failed.
+export async function finished(browser: BrowserClient, sourceId: string) {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const all = (await browser.get('/api/sources')).json<KnowledgeSource[]>();
     const source = all.find((item) => item.id === sourceId);
     if (!source) throw new Error(`source ${sourceId} disappeared`);
-    if (source.status === 'completed') return source;
-    if (source.status === 'failed') throw new Error(`source failed: ${source.error}`);
+    if (source.status === 'completed' || source.status === 'failed') return source;
     if (Date.now() > deadline) throw new Error(`source stuck in ${source.status}/${source.stage}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+// The source completed; its failure is an error of the test.
+export async function settled(browser: BrowserClient, sourceId: string) {
+  const source = await finished(browser, sourceId);
+  if (source.status === 'failed') throw new Error(`source failed: ${source.error}`);
+  return source;
 }
 
 export async function createApiKey(browser: BrowserClient, name = 'Server key') {
