@@ -90,12 +90,52 @@ describe('LexicalIndex', () => {
   });
 });
 
+describe('LexicalIndex reads sentences', () => {
+  const filler = ['Opening hours are posted online.', 'Tickets are sold at the gate.'];
+  const passages = [
+    { id: 'x', text: 'Anna founded the museum in Lyon. The bridge opened in 1901.' },
+    { id: 'y', text: 'Anna founded the bridge in Lyon. The museum opened in 1901.' },
+    ...filler.map((text, n) => ({ id: `f${n}`, text })),
+  ];
+
+  it('when two passages hold the same words, then the one with a sentence holding the question leads', () => {
+    const index = new LexicalIndex();
+    index.add(passages);
+    expect(index.search('When did the museum open?', 2).map((hit) => hit.id)).toEqual(['y', 'x']);
+    expect(index.search('Who founded the museum?', 2).map((hit) => hit.id)).toEqual(['x', 'y']);
+    // Without the sentences the two tie, and the first added leads either way.
+    const wordsOnly = new LexicalIndex({ sentenceWeight: 0 });
+    wordsOnly.add(passages);
+    expect(wordsOnly.search('When did the museum open?', 2).map((hit) => hit.id)).toEqual([
+      'x',
+      'y',
+    ]);
+  });
+
+  it('when a search asks for fewer passages, then its first ones are the same', () => {
+    const index = new LexicalIndex();
+    index.add(passages);
+    const all = index.search('When did the museum open in Lyon?', 10);
+    expect(index.search('When did the museum open in Lyon?', 1)).toEqual(all.slice(0, 1));
+  });
+
+  it('when a German question names a compound, then the passage with its other form ranks first', () => {
+    const index = new LexicalIndex();
+    index.add([
+      { id: 'rail', text: 'Zwei Touristenstrecken fahren auf Schmalspurschienen durch die Berge.' },
+      { id: 'state', text: 'Die Eisenbahn in Victoria fährt hauptsächlich auf der Breitspur.' },
+    ]);
+    expect(index.search('Wo fahren die Schmalspurbahnen?', 2)[0]?.id).toBe('rail');
+  });
+});
+
 describe('LexicalIndex updated in place', () => {
   const topics = ['refund', 'shipping', 'password', 'invoice', 'warranty', 'delivery', 'account'];
   const chunkOf = (n: number, version = 0) => ({
     id: `c${n}v${version}`,
     heading: `Section ${topics[n % topics.length]}`,
-    text: `Note ${n} explains the ${topics[(n * 3) % topics.length]} policy and the ${
+    // Two sentences, so that what each chunk keeps of its sentences moves with it too.
+    text: `Note ${n} explains the ${topics[(n * 3) % topics.length]} policy. Then the ${
       topics[(n * 5 + version) % topics.length]
     } steps, version ${version}.`,
   });

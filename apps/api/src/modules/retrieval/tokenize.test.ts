@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { stem as porter2 } from 'porter2';
 import { describe, expect, it } from 'vitest';
-import { fold, guessLanguage, tokenize } from './tokenize';
+import { fold, guessLanguage, tokenize, tokenizeChunk } from './tokenize';
 
 const { newStemmer } = createRequire(import.meta.url)('snowball-stemmers') as {
   newStemmer: (algorithm: string) => { stem(word: string): string };
@@ -94,6 +94,18 @@ describe('tokenize in every language', () => {
     expect(passageTerms.has('nie')).toBe(false);
   });
 
+  it('when a German question names a compound the passage forms differently, then they share its first letters', () => {
+    const question = tokenize('Wo wurden die Schmalspurbahnen gebaut?', { language: 'de' });
+    const passage = tokenize('Zwei Touristenstrecken fahren auf Schmalspurschienen.', {
+      language: 'de',
+    });
+    expect(question).toContain('schmals*');
+    expect(passage).toContain('schmals*');
+    // Short words and other languages keep their stems alone.
+    expect(tokenize('Das Haus', { language: 'de' })).toEqual(['haus']);
+    expect(tokenize('internationalisation', { language: 'en' })).toEqual(['internationalis']);
+  });
+
   it('when a Greek letter names something in an English abstract, then it stays a term', () => {
     expect(tokenize('Activation of β-cells by κ-opioid receptors')).toEqual(
       expect.arrayContaining(['β', 'cell', 'κ', 'opioid']),
@@ -103,6 +115,24 @@ describe('tokenize in every language', () => {
   it('when a short question gives no clue, then the corpus language of its script applies', () => {
     expect(tokenize('Договоры', { fallbackLanguage: 'en' })).toEqual(['договор']);
     expect(tokenize('contracts', { fallbackLanguage: 'ru' })).toEqual(['contract']);
+  });
+});
+
+describe('tokenizeChunk', () => {
+  it('when a chunk has several sentences, then each body term carries its sentence, and abbreviations and decimals end none', () => {
+    const chunk = tokenizeChunk(
+      'Refunds',
+      'Refunds take 3.5 days. Dr. Smith signs them, e.g. on Mondays, by 9. June.\nShipping is free!',
+    );
+    const sentenceOf = new Map(chunk.body.map((term, n) => [term, chunk.bodySentences[n]]));
+    expect(chunk.body).toHaveLength(chunk.bodySentences.length);
+    expect(sentenceOf.get('refund')).toBe(0);
+    expect(sentenceOf.get('3.5')).toBe(0);
+    expect(sentenceOf.get('smith')).toBe(1);
+    expect(sentenceOf.get('monday')).toBe(1);
+    expect(sentenceOf.get('june')).toBe(1);
+    expect(sentenceOf.get('ship')).toBe(2);
+    expect(sentenceOf.get('free')).toBe(2);
   });
 });
 
