@@ -60,6 +60,20 @@ describe('the built-in answerer', () => {
     expect(answer.text).toContain('founded by John C. Smith in 1990.” [1]');
   });
 
+  test('when a passage begins within a sentence, then its quote shows that it does', () => {
+    const overlap = passage(
+      1,
+      'also suffered damage from the storm of 2008, which flooded the harbour. The city rebuilt its port in 2010.',
+    );
+    const damage = builtinAnswer('Which storm flooded the harbour?', [overlap], bot, 'en');
+    expect(damage.text).toContain('“…also suffered damage from the storm of 2008');
+    const rebuilt = builtinAnswer('When was the port rebuilt?', [overlap], bot, 'en');
+    expect(rebuilt.text).toContain('“The city rebuilt its port in 2010.” [1]');
+    const named = passage(2, 'iPhone repairs take two days at the harbour shop.');
+    const repairs = builtinAnswer('How long do iPhone repairs take?', [named], bot, 'en');
+    expect(repairs.text).toContain('“iPhone repairs take two days at the harbour shop.” [1]');
+  });
+
   test('when a second passage repeats what the first says, then only the first is cited', () => {
     const again = passage(2, 'Items that are unused can be returned within 30 days of purchase.');
     const answer = builtinAnswer('Can unused items be returned?', [returns, again], bot, 'en');

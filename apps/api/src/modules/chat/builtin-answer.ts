@@ -96,9 +96,13 @@ function readSentences(passage: Passage): Sentence[] {
     const nextIsItem =
       blocks[blockIndex + 1]?.kind === 'item' || blocks[blockIndex + 1]?.kind === 'row';
     parts.forEach((part, partIndex) => {
+      // A passage after a document's first starts with the end of the one before, which may begin
+      // within a sentence ("also suffered damage…"): the quote shows that it does.
+      const continues =
+        candidates.length === 0 && block.kind === 'text' && /^\p{Ll}\p{Ll}/u.test(part);
       candidates.push({
         position: candidates.length,
-        text: part,
+        text: continues ? `…${part}` : part,
         leadsList: nextIsItem && partIndex === parts.length - 1 && part.endsWith(':'),
         kind: block.kind === 'heading' ? 'text' : block.kind,
         covered: new Set(tokenize(part, { fallbackLanguage })),

@@ -5,12 +5,13 @@ describe('splitting a passage into sentences', () => {
   test('when a sentence holds "e.g." or an initial, then it is not cut there', () => {
     expect(
       splitSentences(
-        'Bring an ID, e.g. a passport. The desk was founded by John C. Smith in 1990. It opens at 9.',
+        'Bring an ID, e.g. a passport. The desk was founded by John C. Smith in 1990. It opens at 9. After Brown v. Board of Education schools changed.',
       ),
     ).toEqual([
       'Bring an ID, e.g. a passport.',
       'The desk was founded by John C. Smith in 1990.',
       'It opens at 9.',
+      'After Brown v. Board of Education schools changed.',
     ]);
   });
 

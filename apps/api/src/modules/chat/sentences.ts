@@ -109,6 +109,8 @@ const abbreviations = new Set(
     'i.e',
     'etc',
     'vs',
+    // "versus" in case names ("Brown v. Board of Education").
+    'v',
     'mr',
     'mrs',
     'ms',
