@@ -1,6 +1,6 @@
 import type { Bot, KnowledgeSource } from '@askwell/shared';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { moveStoredOriginals } from '../src/modules/knowledge/document-storage';
@@ -29,6 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await context.close();
   await sink.close();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 const settled = (sourceId: string) => finished(owner, sourceId);
