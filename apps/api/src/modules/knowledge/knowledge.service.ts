@@ -296,10 +296,11 @@ export class KnowledgeService {
   }
 
   // Added, then counted under the same per-bot lock as archives (see addArchive), so neither
-  // another upload nor an archive can take the last room at the same time. Uploads to one bot that arrive while its
-  // lock is held wait together and are then counted, added and queued together (one transaction,
-  // one statement each): one at a time, 8 uploads at once spent most of their time queued for
-  // that lock (123 ms of a 190 ms upload), each holding it for its own round trips and commit.
+  // another upload nor an archive can take the last room at the same time. Uploads to one bot
+  // that arrive while its lock is held wait together and are then counted, added and queued
+  // together (one transaction, one statement each): one at a time, 8 uploads at once spent most
+  // of their time queued for that lock (123 ms of a 190 ms upload), each holding it for its own
+  // round trips and commit.
   // If the documents together do not fit, each is counted on its own, so the ones that fit are
   // added and the others refused, as one after another would have been.
   private addDocument(
