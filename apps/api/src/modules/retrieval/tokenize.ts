@@ -700,9 +700,10 @@ export function tokenizeChunk(
   return { language: guessed, heading: headingTerms, body, bodySentences };
 }
 
-const sentenceEnd = /[.!?。！？]/u;
+// The text is NFKC by now, which turns full-width ！ and ？ into ! and ?; 。 stays itself.
+const sentenceEnd = /[.!?。]/u;
 
-// Whether a sentence ends between two runs of the last scan: a line break, or a full stop (or
+// Whether a sentence ends between two runs of the last scan: a line break, 。, or a full stop (or
 // ! ?) then a space. A stop after a word of one or two letters ("Dr.", "z. B.", "9. Mai") or
 // inside a joined group ("e.g.") is taken for an abbreviation, since a missed break costs a
 // passage less than a sentence cut in two.
@@ -716,7 +717,7 @@ function endsSentence(normal: string, before: number, after: number): boolean {
     if (stop === -1 && sentenceEnd.test(char)) stop = at;
   }
   if (stop === -1) return false;
-  if (normal.charCodeAt(stop) >= 0x3000) return true;
+  if (normal[stop] === '。') return true;
   if (stop + 1 >= gapEnd || !/\s/u.test(normal.slice(stop + 1, gapEnd))) return false;
   const previous = runEnd[before]! - runStart[before]!;
   return previous > 2 && !(runInfo[before]! & hasSeparatorFlag);
