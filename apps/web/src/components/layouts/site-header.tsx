@@ -30,14 +30,15 @@ export function SiteHeader() {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
+  // Listening all along, not only once the menu has opened: an Escape pressed right after the
+  // tap that opened it came before the listener was attached, and the menu stayed open.
   useEffect(() => {
-    if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setMenuOpen(false);
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
+  }, []);
 
   // Synchronous so the menu has collapsed before the browser scrolls to an in-page anchor;
   // otherwise the anchor is measured against the taller, open header.
