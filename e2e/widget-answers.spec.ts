@@ -65,7 +65,7 @@ test.describe('answers in the widget without a model', () => {
     { name: 'desktop', width: 1366, height: 900 },
     { name: 'phone', width: 390, height: 844 },
   ]) {
-    test(`a Spanish visitor gets a short, cited answer under a Spanish frame (${viewport.name})`, async ({
+    test(`a Spanish visitor is greeted in Spanish and gets a short, cited answer under a Spanish frame (${viewport.name})`, async ({
       browser,
     }) => {
       const context = await browser.newContext({
@@ -77,6 +77,9 @@ test.describe('answers in the widget without a model', () => {
       await page.getByRole('button', { name: /chat/i }).first().click();
       const panel = page.getByRole('dialog', { name: 'Tienda Sol' });
       const message = panel.getByRole('textbox', { name: 'Tu mensaje' });
+      // The bot kept the welcome and placeholder it came with: the visitor gets them in Spanish.
+      await expect(panel.getByRole('log')).toContainText('¡Hola! ¿En qué puedo ayudarte hoy?');
+      await expect(message).toHaveAttribute('placeholder', 'Escribe tu mensaje...');
       await message.fill('¿Cuántos días tengo para hacer una devolución?');
       await message.press('Enter');
       const answer = panel.getByRole('log').locator('.msg.bot').last();

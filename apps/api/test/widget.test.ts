@@ -224,6 +224,11 @@ describe('widget endpoints: origins and CORS', () => {
       preview: false,
     });
     expect(config.texts.newConversation).toBe('Neues Gespräch');
+    // The greeting and placeholder the bot came with speak the visitor's language too.
+    expect(config.widgetConfig).toMatchObject({
+      welcomeMessage: 'Hallo! Wie kann ich Ihnen heute helfen?',
+      placeholderText: 'Ihre Nachricht...',
+    });
 
     const allowed = await widget('OPTIONS', `/v1/widget/bots/${bot.id}/messages`);
     expect(allowed.statusCode).toBe(204);
@@ -233,6 +238,27 @@ describe('widget endpoints: origins and CORS', () => {
       origin: 'https://evil.test',
     });
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe("the owner's own words in the widget", () => {
+  test('when the owner wrote a welcome message and placeholder, then every visitor sees them as written', async () => {
+    const bot = await createBot({
+      widgetConfig: {
+        ...botDefaults.widgetConfig,
+        fontFamily: 'Inter, sans-serif',
+        welcomeMessage: 'Welcome to the shop!',
+        placeholderText: 'Ask about our bakery...',
+      },
+    });
+    const response = await widget('GET', `/v1/widget/bots/${bot.id}/config?lang=es-ES`);
+    expect(response.statusCode).toBe(200);
+    const config = response.json<WidgetBotConfig>();
+    expect(config.texts.newConversation).not.toBe('New conversation');
+    expect(config.widgetConfig).toMatchObject({
+      welcomeMessage: 'Welcome to the shop!',
+      placeholderText: 'Ask about our bakery...',
+    });
   });
 });
 

@@ -145,6 +145,15 @@ describe('the built-in answerer', () => {
       botDefaults.widgetConfig.welcomeMessage,
     );
   });
+
+  test('when a Spanish visitor says hello to a bot with the default welcome, then it answers in Spanish', () => {
+    expect(builtinAnswer('¡Hola!', [], bot, 'es').text).toBe('¡Hola! ¿En qué puedo ayudarte hoy?');
+    const own = {
+      ...bot,
+      widgetConfig: { ...bot.widgetConfig, welcomeMessage: 'Welcome to Tienda Sol!' },
+    };
+    expect(builtinAnswer('¡Hola!', [], own, 'es').text).toBe('Welcome to Tienda Sol!');
+  });
 });
 
 describe('what the question asks for', () => {

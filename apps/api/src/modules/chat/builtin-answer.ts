@@ -1,6 +1,6 @@
 import { botDefaults, type BotGoal } from '@askwell/shared';
 import { guessLanguage, tokenize } from '../retrieval';
-import { answerTexts, defaultFallbackIn } from '../widget/widget-texts';
+import { answerTexts, defaultFallbackIn, widgetConfigFor } from '../widget/widget-texts';
 import { coveredTerms } from './coverage';
 import { queryTerms, type Passage } from './passages';
 import { plainBlocks, splitSentences } from './sentences';
@@ -20,8 +20,9 @@ export function fallbackMessage(
   return texts[bot.goal as BotGoal] ?? texts.information;
 }
 
+// Spanish opens an exclamation with ¡.
 const greeting =
-  /^\s*(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|hallo|guten (tag|morgen|abend)|servus|hola|buen(os|as) (d[ií]as|tardes|noches)|bonjour|bonsoir|salut|ciao|ol[aá])\b[\s!.,?]*$/i;
+  /^\s*¡?(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|hallo|guten (tag|morgen|abend)|servus|hola|buen(os|as) (d[ií]as|tardes|noches)|bonjour|bonsoir|salut|ciao|ol[aá])\b[\s!.,?]*$/i;
 
 // A question that asks for several things at once gets room for them.
 const asksForList =
@@ -314,7 +315,7 @@ export function builtinAnswer(
       };
     }
   }
-  const welcome = bot.widgetConfig.welcomeMessage;
+  const welcome = widgetConfigFor(bot.widgetConfig, language).welcomeMessage;
   if (greeting.test(question) && welcome) {
     return { text: welcome, passages: [], answeredFromKnowledge: false };
   }

@@ -1,6 +1,8 @@
 import {
+  botDefaults,
   widgetLanguages,
   type BotGoal,
+  type WidgetConfig,
   type WidgetLanguage,
   type WidgetTexts,
 } from '@askwell/shared';
@@ -229,6 +231,41 @@ const defaultFallbackByLanguage: Record<WidgetLanguage, string> = {
   de: 'Dazu habe ich leider noch keine Informationen. Können Sie die Frage anders formulieren oder uns Ihre E-Mail-Adresse hinterlassen, damit sich unser Team meldet?',
   fr: 'Désolé, je n’ai pas encore d’informations à ce sujet. Pourriez-vous reformuler, ou nous laisser votre e-mail pour que notre équipe vous réponde ?',
 };
+
+// The welcome message and placeholder a new bot is created with, likewise: kept as they came, they
+// greet a Spanish visitor in Spanish, not in the owner's English defaults.
+type VisitorWords = Pick<WidgetConfig, 'welcomeMessage' | 'placeholderText'>;
+const defaultWordsByLanguage: Record<WidgetLanguage, VisitorWords> = {
+  en: {
+    welcomeMessage: botDefaults.widgetConfig.welcomeMessage,
+    placeholderText: botDefaults.widgetConfig.placeholderText,
+  },
+  es: {
+    welcomeMessage: '¡Hola! ¿En qué puedo ayudarte hoy?',
+    placeholderText: 'Escribe tu mensaje...',
+  },
+  de: {
+    welcomeMessage: 'Hallo! Wie kann ich Ihnen heute helfen?',
+    placeholderText: 'Ihre Nachricht...',
+  },
+  fr: {
+    welcomeMessage: 'Bonjour ! Comment puis-je vous aider aujourd’hui ?',
+    placeholderText: 'Votre message...',
+  },
+};
+
+/** The widget's settings as a visitor in `language` sees them: defaults in their language. */
+export function widgetConfigFor<Config extends Partial<VisitorWords>>(
+  config: Config,
+  language: string | null,
+): Config {
+  const words = defaultWordsByLanguage[widgetLanguageOf(language)];
+  const shown = { ...config };
+  for (const key of ['welcomeMessage', 'placeholderText'] as const) {
+    if (config[key] === botDefaults.widgetConfig[key]) shown[key] = words[key];
+  }
+  return shown;
+}
 
 function widgetLanguageOf(language: string | null): WidgetLanguage {
   return widgetLanguages.find((known) => known === language) ?? 'en';

@@ -36,7 +36,7 @@ import {
   widgetSessionSchema,
   widgetStreamEventSchema,
 } from './widget.schemas';
-import { pickLanguage, widgetTexts } from './widget-texts';
+import { pickLanguage, widgetConfigFor, widgetTexts } from './widget-texts';
 import { newVisitorId, visitorIdPattern, WidgetTokens } from './widget-token';
 import type { WidgetService } from './widget.service';
 
@@ -174,7 +174,7 @@ export const widgetRoutes: FastifyPluginAsyncZod<{
       const body: WidgetBotConfig = {
         botId: bot.id,
         name: bot.name,
-        widgetConfig: bot.widgetConfig as WidgetConfig,
+        widgetConfig: widgetConfigFor(bot.widgetConfig as WidgetConfig, language),
         starterQuestions: bot.starterQuestions,
         lead: { enabled: leadCaptureEnabled(bot), afterMessages: bot.leadAfterMessages },
         language,
