@@ -25,6 +25,23 @@ describe('splitting a passage into sentences', () => {
     expect(
       splitSentences('Die Mauer fiel am 9. November 1989. Danach kam die Einheit.', 'de'),
     ).toEqual(['Die Mauer fiel am 9. November 1989.', 'Danach kam die Einheit.']);
+    expect(
+      splitSentences('Im 19. Jahrhundert wuchs die Stadt. Sie belegte den 3. Platz.', 'de'),
+    ).toEqual(['Im 19. Jahrhundert wuchs die Stadt.', 'Sie belegte den 3. Platz.']);
+  });
+
+  test('when a German sentence ends with a number, then the next one starts there', () => {
+    expect(
+      splitSentences('Die Strecke endet als Interstate 9. Derzeit wird sie ausgebaut.', 'de'),
+    ).toEqual(['Die Strecke endet als Interstate 9.', 'Derzeit wird sie ausgebaut.']);
+    // The nouns an ordinal counts keep it whatever comes before ("bis weit ins 19. Jahrhundert").
+    expect(
+      splitSentences('Sie behielten ihre Namen bis Ende 19. Jahrhundert. Dann nicht mehr.', 'de'),
+    ).toEqual(['Sie behielten ihre Namen bis Ende 19. Jahrhundert.', 'Dann nicht mehr.']);
+    // A number that opens a line is a list's, and stays with its item.
+    expect(splitSentences('1. Schritt: Öffnen Sie die App.', 'de')).toEqual([
+      '1. Schritt: Öffnen Sie die App.',
+    ]);
   });
 
   test('when Spanish, German and French abbreviations appear, then they do not end a sentence', () => {

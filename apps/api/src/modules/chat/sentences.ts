@@ -236,17 +236,47 @@ function wordBefore(text: string, dot: number) {
   return text.slice(start, dot);
 }
 
-function isAbbreviation(word: string, next: string, language: string | null) {
+// The words after which a German number with a stop is an ordinal ("am 3. Oktober", "den 2.
+// Platz", "ins 19. Jahrhundert"); after any other word ("als Interstate 9. Derzeit …") the stop
+// ends the sentence.
+const germanOrdinalLeads = new Set(
+  (
+    'am im vom zum zur ins ans aufs fürs ums bis ab seit um vor nach zu für beim der die das den ' +
+    'dem des ein eine einem einen einer eines sein seine seinem seinen seiner seines ihr ihre ' +
+    'ihrem ihren ihrer ihres jeden jedem jeder jedes dieser diesem diesen dieses'
+  ).split(' '),
+);
+// Months and the nouns an ordinal most often counts, whatever comes before it.
+const germanOrdinalNoun =
+  /^(januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jahrhunderts?|jahrtausends?|jahrestag|geburtstag|todestag|lebensjahr|platz|mal|stock|klasse|liga|runde|kapitel)(?!\p{L})/iu;
+
+function isAbbreviation(word: string, next: string, language: string | null, before: string) {
   const lower = word.toLowerCase();
   if (!lower) return false;
   if (abbreviations.has(lower)) return true;
   // An initial ("John C. Smith") or a letter-dot chain ("U.S.A", "e.g").
   if (/^\p{Lu}$/u.test(word)) return true;
   if (/^(\p{L}\.)+\p{L}$/u.test(word)) return true;
-  // German ordinals ("am 3. Oktober", "im 19. Jahrhundert"; a year ends a sentence), and any
-  // number followed by a lower-case word.
-  if (/^\d+$/.test(word)) return (language === 'de' && word.length <= 2) || /^\p{Ll}/u.test(next);
+  if (/^\d+$/.test(word)) {
+    // Any number followed by a lower-case word.
+    if (/^\p{Ll}/u.test(next)) return true;
+    // German ordinals (a year ends a sentence); a number that opens a line is a list's.
+    if (language !== 'de' || word.length > 2) return false;
+    return (
+      germanOrdinalNoun.test(next) ||
+      before === '' ||
+      terminal.test(before.at(-1)!) ||
+      germanOrdinalLeads.has(before.toLowerCase())
+    );
+  }
   return false;
+}
+
+// The word before the one that starts at `start`, across the space between them.
+function precedingWord(text: string, start: number) {
+  let end = start;
+  while (end > 0 && /\s/u.test(text[end - 1]!)) end--;
+  return wordBefore(text, end);
 }
 
 // Sentences of one plain line of text. A full stop ends a sentence when what follows starts like a
@@ -279,7 +309,10 @@ export function splitSentences(text: string, language: string | null = null): st
     const nextStart = end + gap[0].length;
     const next = text.slice(nextStart, nextStart + 20);
     const startsSentence = /^["'“‘«¿¡(\[]?[\p{Lu}\p{N}\p{Lo}]/u.test(next);
-    const abbreviated = char === '.' && isAbbreviation(wordBefore(text, index), next, language);
+    const word = wordBefore(text, index);
+    const abbreviated =
+      char === '.' &&
+      isAbbreviation(word, next, language, precedingWord(text, index - word.length));
     if (startsSentence && !abbreviated) {
       sentences.push(text.slice(start, end).trim());
       start = nextStart;
