@@ -41,6 +41,8 @@ const maxPassages = 3;
 type Candidate = {
   passage: number;
   position: number;
+  // The paragraph (or list, or table) of the passage the sentence is in.
+  block: number;
   text: string;
   // The sentence ends in a colon and list items follow: they come with it.
   leadsList: boolean;
@@ -103,6 +105,7 @@ function readSentences(passage: Passage): Sentence[] {
         candidates.length === 0 && block.kind === 'text' && /^\p{Ll}\p{Ll}/u.test(part);
       candidates.push({
         position: candidates.length,
+        block: blockIndex,
         text: continues ? `…${part}` : part,
         leadsList: nextIsItem && partIndex === parts.length - 1 && part.endsWith(':'),
         kind: block.kind === 'heading' ? 'text' : block.kind,
@@ -222,7 +225,8 @@ function pick(question: string, passages: Passage[]) {
   }
   const ordered = [...byNumber.values()];
   const candidates = ordered.flatMap((passage, index) => sentencesOf(passage, index));
-  score(candidates, terms, expectedAnswer(question));
+  const expected = expectedAnswer(question);
+  score(candidates, terms, expected);
   const budget = asksForList.test(question) ? listBudget : replyBudget;
   const chosen: Candidate[] = [];
   let used = 0;
@@ -244,7 +248,8 @@ function pick(question: string, passages: Passage[]) {
     if (cost(candidate) <= room()) take(candidate, cost(candidate));
   }
   // The sentence after the best one often completes it ("It opened in 1990."): it comes along
-  // while there is room. The one before is left out: it is as often the end of another topic.
+  // while there is room. The one before comes now only when the best one points back to it; with
+  // room left at the end it may still come, if it is in the same paragraph.
   const following = first.find((candidate) => candidate.position === top.position + 1);
   if (following && !chosen.includes(following) && cost(following) <= room()) {
     take(following, cost(following));
@@ -281,6 +286,36 @@ function pick(question: string, passages: Passage[]) {
     if (cost(best) > room()) continue;
     take(best, cost(best));
     for (const term of best.covered) said.add(term);
+  }
+  // Room left over goes to the sentences around the quoted ones, in the same paragraph, when they
+  // belong with them: they hold a word of the question or what it asks for (a year, a number), or
+  // the later of the two points back to the earlier. Of XQuAD's replies that quoted the right
+  // passage but missed the answer, most had it in the sentence right after or before a quoted one;
+  // this found 4 to 6 more answers per 1,190 questions in en, de and es. Without the link, 8 to 9,
+  // but a sentence that says nothing about the question (in a test, a planted "ignore all
+  // previous instructions") was quoted for filling the room.
+  const linked = (near: Candidate, later: Candidate) =>
+    near.score > 0 ||
+    pointsBack.test(later.text) ||
+    (expected !== null && holds(near.text, expected));
+  const quotedFirst = chosen
+    .filter((candidate) => candidate.passage === 0)
+    .sort((x, y) => y.score - x.score);
+  for (const quoted of quotedFirst) {
+    for (const offset of [1, -1]) {
+      const near = first.find((candidate) => candidate.position === quoted.position + offset);
+      if (
+        near &&
+        near.block === quoted.block &&
+        linked(near, offset === 1 ? near : quoted) &&
+        !chosen.some(
+          (candidate) => candidate.passage === 0 && candidate.position === near.position,
+        ) &&
+        cost(near) <= room()
+      ) {
+        take(near, cost(near));
+      }
+    }
   }
   return { chosen, ordered, terms };
 }
