@@ -17,8 +17,9 @@ import { buildZip } from '../apps/api/test/support/hostile-files';
 import { repoRoot, spawnServer } from '../scripts/spawn-server';
 
 const scifact = path.join(repoRoot, '../shared/testdata/retrieval/scifact/corpus.jsonl');
-// Uploads in flight at once, as the Documents page sends them.
-const concurrency = Number(process.env.INGEST_CONCURRENCY ?? 8);
+// Uploads in flight at once, as the Documents page sends them. (Not INGEST_CONCURRENCY: that is
+// the server's own setting, which the server this benchmark starts inherits.)
+const concurrency = Number(process.env.INGEST_UPLOADS ?? 8);
 const mode = process.env.INGEST_MODE === 'archive' ? 'archive' : 'document';
 
 async function readCorpus(limit: number) {
