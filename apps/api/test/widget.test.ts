@@ -254,7 +254,7 @@ describe("the owner's own words in the widget", () => {
     const response = await widget('GET', `/v1/widget/bots/${bot.id}/config?lang=es-ES`);
     expect(response.statusCode).toBe(200);
     const config = response.json<WidgetBotConfig>();
-    expect(config.texts.newConversation).not.toBe('New conversation');
+    expect(config.texts.newConversation).toBe('Nueva conversación');
     expect(config.widgetConfig).toMatchObject({
       welcomeMessage: 'Welcome to the shop!',
       placeholderText: 'Ask about our bakery...',

@@ -248,8 +248,8 @@ function pick(question: string, passages: Passage[]) {
     if (cost(candidate) <= room()) take(candidate, cost(candidate));
   }
   // The sentence after the best one often completes it ("It opened in 1990."): it comes along
-  // while there is room. The one before comes now only when the best one points back to it; with
-  // room left at the end it may still come, if it is in the same paragraph.
+  // while there is room. The one before comes here only when the best one points back to it (it
+  // is as often the end of another topic); room left at the end may still bring it (below).
   const following = first.find((candidate) => candidate.position === top.position + 1);
   if (following && !chosen.includes(following) && cost(following) <= room()) {
     take(following, cost(following));
