@@ -6,6 +6,10 @@ import { announceOutboundPolicy } from './lib/outbound-http';
 import { resolveAuthSecret } from './modules/auth/auth-secret';
 import { announceStaffAccess } from './modules/auth/staff-bootstrap';
 
+// Set once a signal has started the stop; what start-up still had in flight fails then (its
+// database is going away) and that is part of the stop, not a failed start.
+let stopping = false;
+
 async function main() {
   let env: Env;
   try {
@@ -32,7 +36,6 @@ async function main() {
   // instead so that the HTTP server drains before the database goes away.
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
-  let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
@@ -71,6 +74,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (stopping) return;
   process.stderr.write(
     `Askwell failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
   );
