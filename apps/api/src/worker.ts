@@ -24,6 +24,10 @@ async function isRunningServer(dataDir: string) {
   }
 }
 
+// Set once a signal has started the stop; what start-up still had in flight (starting the jobs)
+// fails then, and that is part of the stop, not a failed start (see server.ts).
+let stopping = false;
+
 async function main() {
   let env: Env;
   try {
@@ -59,7 +63,6 @@ async function main() {
     realtime: createRealtimeRelay(database.pool, logger),
   });
 
-  let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
@@ -94,6 +97,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (stopping) return;
   process.stderr.write(
     `Askwell worker failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
   );
