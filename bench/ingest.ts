@@ -3,10 +3,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { botDefaults, maxArchiveDocuments } from '@askwell/shared';
-import pg from 'pg';
 import pino from 'pino';
 import { parseEnv } from '../apps/api/src/config/env';
-import { ensureDatabase } from '../apps/api/src/db/embedded-postgres';
+import { dropDatabase, ensureDatabase, withDatabase } from '../apps/api/src/db/embedded-postgres';
 import { startDatabase } from '../apps/api/src/db/start-database';
 import {
   evaluateRetrieval,
@@ -39,22 +38,9 @@ async function benchDatabase() {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return null;
   const name = `askwell_bench_${randomBytes(6).toString('hex')}`;
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  await ensureDatabase(url.toString(), name);
-  return {
-    url: url.toString(),
-    drop: async () => {
-      url.pathname = '/postgres';
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  const url = withDatabase(serverUrl, name);
+  await ensureDatabase(url, name);
+  return { url, drop: () => dropDatabase(serverUrl, name) };
 }
 
 // The batch path: the same chunking and index, written many documents per transaction, in this

@@ -10,7 +10,8 @@ import pino from 'pino';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres';
 import { repoRoot, spawnServer, type SpawnedServer } from '../scripts/spawn-server';
 import { codeIn, customerPassword, expect, signInWithApi, test, waitForMail } from './fixtures';
-import { adminQuery, withDatabase } from './global-setup';
+import { withDatabase } from '../apps/api/src/db/embedded-postgres';
+import { adminQuery } from './global-setup';
 import { askInWidget, dashboardCard, leaveDetailsInWidget } from './support/widget-visitor';
 import { startHostSite, type HostSite } from './support/host-site';
 

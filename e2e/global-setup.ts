@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { findFreePort } from '../apps/api/src/db/embedded-postgres';
+import { findFreePort, withDatabase } from '../apps/api/src/db/embedded-postgres';
 import { repoRoot, spawnServer } from '../scripts/spawn-server';
 import { assertChromiumInstalled } from './chromium';
 import { startSmtpSink } from './support/smtp-sink';
@@ -115,12 +115,6 @@ export default async function globalSetup() {
       );
     }
   };
-}
-
-export function withDatabase(serverUrl: string, name: string) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 export async function adminQuery(serverUrl: string, statement: string) {

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { parseEnv } from '../src/config/env';
 import { connectDatabase, type DatabaseHandle } from '../src/db/client';
-import { ensureDatabase } from '../src/db/embedded-postgres';
+import { dropDatabase, ensureDatabase, withDatabase } from '../src/db/embedded-postgres';
 import { runMigrations } from '../src/db/migrate';
 
 export type TestContext = {
@@ -59,20 +58,4 @@ export async function createTestApp(
       if (!sharedWith) await dropDatabase(serverUrl, databaseName);
     },
   };
-}
-
-export function withDatabase(serverUrl: string, databaseName: string) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-}
-
-export async function dropDatabase(serverUrl: string, databaseName: string) {
-  const client = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists ${pg.escapeIdentifier(databaseName)} with (force)`);
-  } finally {
-    await client.end();
-  }
 }

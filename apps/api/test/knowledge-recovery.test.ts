@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { spawnServer, type SpawnedServer } from '../../../scripts/spawn-server';
 import { ensureDatabase } from '../src/db/embedded-postgres';
-import { withDatabase } from './helper';
+import { withDatabase } from '../src/db/embedded-postgres';
 import { buildZip } from './support/hostile-files';
 import { Session } from './support/http-session';
 import { codeFrom, startSmtpSink } from './support/smtp-sink';

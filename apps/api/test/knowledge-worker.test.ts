@@ -16,7 +16,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { spawnServer, type SpawnedServer } from '../../../scripts/spawn-server';
 import { ensureDatabase } from '../src/db/embedded-postgres';
 import { ingestQueue } from '../src/modules/knowledge/knowledge.service';
-import { withDatabase } from './helper';
+import { withDatabase } from '../src/db/embedded-postgres';
 import { Session } from './support/http-session';
 import { codeFrom, startSmtpSink } from './support/smtp-sink';
 import { testdataFile } from './support/testdata';

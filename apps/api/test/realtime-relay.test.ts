@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { ensureDatabase } from '../src/db/embedded-postgres';
 import { createRealtimeRelay } from '../src/plugins/realtime';
-import { dropDatabase, withDatabase } from './helper';
+import { dropDatabase, withDatabase } from '../src/db/embedded-postgres';
 
 // The PostgreSQL relay that carries a worker's events to every API instance. A database of its
 // own: other test files' instances listen on the same channel name.

@@ -278,10 +278,15 @@ export function findFreePort(): Promise<number> {
   });
 }
 
+/** The address of another database on the same server. */
+export function withDatabase(serverUrl: string, databaseName: string) {
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+}
+
 export async function ensureDatabase(serverUrl: string, databaseName: string) {
-  const adminUrl = new URL(serverUrl);
-  adminUrl.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: adminUrl.toString() });
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
   await client.connect();
   try {
     const existing = await client.query('select 1 from pg_database where datname = $1', [
@@ -290,6 +295,16 @@ export async function ensureDatabase(serverUrl: string, databaseName: string) {
     if (existing.rowCount === 0) {
       await client.query(`create database ${pg.escapeIdentifier(databaseName)}`);
     }
+  } finally {
+    await client.end();
+  }
+}
+
+export async function dropDatabase(serverUrl: string, databaseName: string) {
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${pg.escapeIdentifier(databaseName)} with (force)`);
   } finally {
     await client.end();
   }

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { spawnServer, type SpawnedServer } from '../../../../scripts/spawn-server';
 import { ensureDatabase } from '../../src/db/embedded-postgres';
-import { withDatabase } from '../helper';
+import { withDatabase } from '../../src/db/embedded-postgres';
 import { Session } from '../support/http-session';
 import { flateBombPdf, loopingPdf, manyEntriesDocx, zipBombDocx } from '../support/hostile-files';
 import { codeFrom, startSmtpSink } from '../support/smtp-sink';
