@@ -223,32 +223,31 @@ const answerTextsByLanguage: Record<WidgetLanguage, AnswerTexts> = {
   },
 };
 
-// The default message a new bot is created with, in the widget's languages: a bot whose owner
-// left it as it came speaks the visitor's language; one the owner rewrote is used as written.
-const defaultFallbackByLanguage: Record<WidgetLanguage, string> = {
-  en: "I'm sorry, I don't have information about that yet. Could you rephrase, or leave your email so our team can follow up?",
-  es: 'Lo siento, todavía no tengo información sobre eso. ¿Podrías reformular la pregunta o dejarnos tu correo electrónico para que nuestro equipo te responda?',
-  de: 'Dazu habe ich leider noch keine Informationen. Können Sie die Frage anders formulieren oder uns Ihre E-Mail-Adresse hinterlassen, damit sich unser Team meldet?',
-  fr: 'Désolé, je n’ai pas encore d’informations à ce sujet. Pourriez-vous reformuler, ou nous laisser votre e-mail pour que notre équipe vous réponde ?',
-};
-
-// The welcome message and placeholder a new bot is created with, likewise: kept as they came, they
-// greet a Spanish visitor in Spanish, not in the owner's English defaults.
+// What a new bot is created with and a visitor reads (the message for unanswered questions, the
+// welcome message, the placeholder), in the widget's languages: a bot whose owner left them as they
+// came speaks the visitor's language; words the owner wrote are used as written.
 type VisitorWords = Pick<WidgetConfig, 'welcomeMessage' | 'placeholderText'>;
-const defaultWordsByLanguage: Record<WidgetLanguage, VisitorWords> = {
+const newBotWordsByLanguage: Record<WidgetLanguage, VisitorWords & { fallbackMessage: string }> = {
   en: {
+    fallbackMessage: botDefaults.fallbackMessage,
     welcomeMessage: botDefaults.widgetConfig.welcomeMessage,
     placeholderText: botDefaults.widgetConfig.placeholderText,
   },
   es: {
+    fallbackMessage:
+      'Lo siento, todavía no tengo información sobre eso. ¿Podrías reformular la pregunta o dejarnos tu correo electrónico para que nuestro equipo te responda?',
     welcomeMessage: '¡Hola! ¿En qué puedo ayudarte hoy?',
     placeholderText: 'Escribe tu mensaje...',
   },
   de: {
+    fallbackMessage:
+      'Dazu habe ich leider noch keine Informationen. Können Sie die Frage anders formulieren oder uns Ihre E-Mail-Adresse hinterlassen, damit sich unser Team meldet?',
     welcomeMessage: 'Hallo! Wie kann ich Ihnen heute helfen?',
     placeholderText: 'Ihre Nachricht...',
   },
   fr: {
+    fallbackMessage:
+      'Désolé, je n’ai pas encore d’informations à ce sujet. Pourriez-vous reformuler, ou nous laisser votre e-mail pour que notre équipe vous réponde ?',
     welcomeMessage: 'Bonjour ! Comment puis-je vous aider aujourd’hui ?',
     placeholderText: 'Votre message...',
   },
@@ -259,7 +258,7 @@ export function widgetConfigFor<Config extends Partial<VisitorWords>>(
   config: Config,
   language: string | null,
 ): Config {
-  const words = defaultWordsByLanguage[widgetLanguageOf(language)];
+  const words = newBotWordsByLanguage[widgetLanguageOf(language)];
   const shown = { ...config };
   for (const key of ['welcomeMessage', 'placeholderText'] as const) {
     if (config[key] === botDefaults.widgetConfig[key]) shown[key] = words[key];
@@ -276,5 +275,5 @@ export function answerTexts(language: string | null): AnswerTexts {
 }
 
 export function defaultFallbackIn(language: string | null) {
-  return defaultFallbackByLanguage[widgetLanguageOf(language)];
+  return newBotWordsByLanguage[widgetLanguageOf(language)].fallbackMessage;
 }
