@@ -56,6 +56,28 @@ describe('splitting a passage into sentences', () => {
     ]);
   });
 
+  test('when an abbreviation is written with a space ("z. B."), then the sentence is quoted whole', () => {
+    expect(
+      splitSentences(
+        'Viele Moleküle (z. B. Immunglobuline) gibt es nur dort. Das heißt d. h. Kiefer. Ende.',
+        'de',
+      ),
+    ).toEqual([
+      'Viele Moleküle (z. B. Immunglobuline) gibt es nur dort.',
+      'Das heißt d. h. Kiefer.',
+      'Ende.',
+    ]);
+    expect(splitSentences('Nació en el 63 a. C. en Roma. Murió joven.', 'es')).toEqual([
+      'Nació en el 63 a. C. en Roma.',
+      'Murió joven.',
+    ]);
+    // A unit's letter after a slash still ends the sentence.
+    expect(splitSentences('Subió a 100 Gbit/s. En 2007 cambió.', 'es')).toEqual([
+      'Subió a 100 Gbit/s.',
+      'En 2007 cambió.',
+    ]);
+  });
+
   test('when a question or exclamation ends in a quote, then the quote stays with it', () => {
     expect(splitSentences('He asked “Is it free?” Then he paid! ¿Cómo? Así.')).toEqual([
       'He asked “Is it free?”',

@@ -250,12 +250,21 @@ const germanOrdinalLeads = new Set(
 const germanOrdinalNoun =
   /^(januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jahrhunderts?|jahrtausends?|jahrestag|geburtstag|todestag|lebensjahr|platz|mal|stock|klasse|liga|runde|kapitel)(?!\p{L})/iu;
 
-function isAbbreviation(word: string, next: string, language: string | null, before: string) {
+function isAbbreviation(
+  word: string,
+  next: string,
+  language: string | null,
+  before: string,
+  alone: boolean,
+) {
   const lower = word.toLowerCase();
   if (!lower) return false;
   if (abbreviations.has(lower)) return true;
   // An initial ("John C. Smith") or a letter-dot chain ("U.S.A", "e.g").
   if (/^\p{Lu}$/u.test(word)) return true;
+  // A spaced chain's first letter: German writes "z. B.", "d. h.", "u. a." and Spanish "a. C."
+  // with a space. A letter after a slash is a unit ("100 Gbit/s.") and may end a sentence.
+  if (/^\p{Ll}$/u.test(word) && alone) return true;
   if (/^(\p{L}\.)+\p{L}$/u.test(word)) return true;
   if (/^\d+$/.test(word)) {
     // Any number followed by a lower-case word.
@@ -310,9 +319,16 @@ export function splitSentences(text: string, language: string | null = null): st
     const next = text.slice(nextStart, nextStart + 20);
     const startsSentence = /^["'“‘«¿¡(\[]?[\p{Lu}\p{N}\p{Lo}]/u.test(next);
     const word = wordBefore(text, index);
+    const wordStart = index - word.length;
     const abbreviated =
       char === '.' &&
-      isAbbreviation(word, next, language, precedingWord(text, index - word.length));
+      isAbbreviation(
+        word,
+        next,
+        language,
+        precedingWord(text, wordStart),
+        wordStart === 0 || /[\s(\[«"“„‘']/u.test(text[wordStart - 1]!),
+      );
     if (startsSentence && !abbreviated) {
       sentences.push(text.slice(start, end).trim());
       start = nextStart;
