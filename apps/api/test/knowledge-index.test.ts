@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import * as schema from '../src/db/schema';
 import { chatbots, knowledgeChunks, knowledgeSources, users } from '../src/db/schema';
 import { BotIndexCache } from '../src/modules/retrieval/bot-index';
 import { indexSections } from '../src/modules/knowledge/ingest-source.job';
@@ -127,4 +129,43 @@ test('when a bot’s chunks change by any statement, not only the knowledge code
   expect(
     await db.select().from(knowledgeChunks).where(eq(knowledgeChunks.botId, other!.id)),
   ).toEqual([]);
+});
+
+test('when a document is stored while the bot’s index is being built from older rows, then a search that knows the newer version finds it', async () => {
+  // The cache reads through a client that answers the chunk-rows query only when released: the
+  // build starts from the rows as they were, and the change commits while it waits, as happens
+  // when a batch of documents lands during a large bot's build.
+  const { db, pool } = context.database;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let answered = () => {};
+  const rowsRead = new Promise<void>((resolve) => (answered = resolve));
+  let holding = true;
+  const gated = {
+    query: async (...args: Parameters<typeof pool.query>) => {
+      const result = await (pool.query as (...a: unknown[]) => Promise<unknown>)(...args);
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+      if (holding && /from "knowledge_chunks"/.test(text)) {
+        answered();
+        await held;
+      }
+      return result;
+    },
+  };
+  const cache = new BotIndexCache(drizzle(gated as unknown as typeof pool, { schema }));
+  const version = async () =>
+    (await db.select({ v: chatbots.indexVersion }).from(chatbots).where(eq(chatbots.id, botId)))[0]!
+      .v;
+
+  const first = cache.rank(botId, 'penny farthings', { limit: 3, knownVersion: await version() });
+  await rowsRead;
+  await reindex(sources[20]!, 'Penny farthings are shown in the museum hall on Sundays.');
+  const second = cache.rank(botId, 'penny farthings', { limit: 3, knownVersion: await version() });
+  holding = false;
+  release();
+
+  expect(await first).toEqual([]);
+  const found = await second;
+  expect(found[0]?.sourceId).toBe(sources[20]!.id);
+  expect(found[0]?.text).toContain('Penny farthings');
 });

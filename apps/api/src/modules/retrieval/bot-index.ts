@@ -27,6 +27,9 @@ type CachedIndex = {
   bytes: number;
 };
 
+// A build under way or queued behind one; a queued build takes the newest version asked for.
+type PendingBuild = { version: number; queued: boolean; done: Promise<CachedIndex> };
+
 export type DenseSearchOptions = {
   // The bot owner's embedding provider, or null when none is configured.
   embedderFor: (userId: string) => Promise<Embedder | null>;
@@ -56,7 +59,7 @@ const closestByMeaning = 3;
 // API instances stay correct without talking to each other.
 export class BotIndexCache implements Retriever {
   private readonly cache = new Map<string, CachedIndex>();
-  private readonly building = new Map<string, Promise<CachedIndex>>();
+  private readonly building = new Map<string, PendingBuild>();
 
   constructor(
     private readonly db: Database,
@@ -160,12 +163,31 @@ export class BotIndexCache implements Retriever {
       this.cache.set(botId, cached);
       return cached;
     }
-    let pending = this.building.get(botId);
-    if (!pending) {
-      pending = this.build(botId, version).finally(() => this.building.delete(botId));
-      this.building.set(botId, pending);
+    return this.buildAtLeast(botId, version);
+  }
+
+  // One build per bot at a time. A caller that needs a newer version than the build under way
+  // (its rows were read before the latest change) waits for it and then for one more, which every
+  // later caller shares: however many searches arrive during a build, one more build follows it.
+  private buildAtLeast(botId: string, version: number): Promise<CachedIndex> {
+    const pending = this.building.get(botId);
+    if (pending && pending.version >= version) return pending.done;
+    if (pending?.queued) {
+      pending.version = version;
+      return pending.done;
     }
-    return pending;
+    const queued = { version, queued: true };
+    const done = (pending?.done.catch(() => undefined) ?? Promise.resolve())
+      .then(() => {
+        queued.queued = false;
+        return this.build(botId, queued.version);
+      })
+      .finally(() => {
+        if (this.building.get(botId) === entry) this.building.delete(botId);
+      });
+    const entry: PendingBuild = Object.assign(queued, { done });
+    this.building.set(botId, entry);
+    return entry.done;
   }
 
   private async build(botId: string, version: number): Promise<CachedIndex> {
