@@ -197,6 +197,24 @@ describe('what the question asks for', () => {
     expect(answer.text).toContain('son hoy 374');
   });
 
+  test('when a German question asks "in wie vielen", then the sentence with the number is quoted', () => {
+    const metro = passage(
+      1,
+      [
+        'Die Metro wurde in mehreren Phasen eröffnet, und jede dieser Phasen der Metro brachte neue Stationen, neue Züge und neue Verbindungen in die äußeren Stadtteile, die bis dahin nur mit dem Bus erreichbar gewesen waren, was die Fahrzeiten der Pendler in die Innenstadt und zurück deutlich verkürzte.',
+        'In fünf Phasen wurde die Metro zwischen 1980 und 1984 eröffnet, die letzte davon im Herbst 1984 mit der Verlängerung nach Norden bis zum Flughafen und zum neuen Messegelände am Stadtrand, das seitdem mit der Bahn erreichbar ist, auch an Wochenenden und spät am Abend, wenn dort Messen stattfinden.',
+      ].join(' '),
+    );
+    const phases = builtinAnswer(
+      'In wie vielen Phasen wurde die Metro eröffnet?',
+      [metro],
+      bot,
+      'de',
+    );
+    expect(phases.text.split('\n')[0]).toBe('Aus unseren Dokumenten:');
+    expect(phases.text).toContain('In fünf Phasen wurde die Metro');
+  });
+
   test('when the best sentence points back ("this network type"), then the sentence before it comes along', () => {
     const answer = builtinAnswer(
       'Which network type does X.25 use?',
