@@ -4,6 +4,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { moveStoredOriginals } from '../src/modules/knowledge/document-storage';
+import { insertOriginals, readOriginals } from '../src/modules/knowledge/knowledge.repository';
 import { createTestApp, type TestContext } from './helper';
 import type { BrowserClient } from './support/browser-client';
 import { createBot, finished } from './support/chat-fixtures';
@@ -88,4 +89,23 @@ test('when an older installation starts with originals stored as files, then the
   const retried = await settled(lost.id);
   expect(retried.status).toBe('failed');
   expect(retried.error).toContain('the original file is missing');
+});
+
+test('when originals are stored, then every byte comes back as it went in, across more than one statement', async () => {
+  const first = await upload('bytes-a.txt', 'A note that is replaced by binary content below.');
+  const second = await upload('bytes-b.txt', 'Another note, replaced by a large original below.');
+  const { db, pool } = context.database;
+  await pool.query('delete from knowledge_source_files where source_id = any($1::uuid[])', [
+    [first.id, second.id],
+  ]);
+  const everyByte = Buffer.from(Array.from({ length: 4096 }, (_, n) => n % 256));
+  // Larger than one statement's share, so the two go in separate statements.
+  const large = Buffer.alloc(9 * 1024 * 1024, 0x5c);
+  await insertOriginals(db, [
+    { sourceId: first.id, content: everyByte },
+    { sourceId: second.id, content: large },
+  ]);
+  const stored = await readOriginals(db, [first.id, second.id]);
+  expect(stored.get(first.id)?.equals(everyByte)).toBe(true);
+  expect(stored.get(second.id)?.equals(large)).toBe(true);
 });

@@ -71,8 +71,9 @@ export async function insertDocuments(db: Executor, documents: NewDocument[]) {
 }
 
 // Originals go in with their sources (same transaction). Several statements when they are large
-// together: one statement's parameters are held in memory at once on both sides.
-const originalsPerStatementBytes = 16 * 1024 * 1024;
+// together: one statement's parameters are held in memory at once on both sides (as hex text,
+// twice their size, in the array sent).
+const originalsPerStatementBytes = 8 * 1024 * 1024;
 
 export async function insertOriginals(
   tx: Executor,
@@ -80,8 +81,16 @@ export async function insertOriginals(
 ) {
   let group: Array<{ sourceId: string; content: Buffer }> = [];
   let bytes = 0;
+  // Two array parameters, as insertChunks does: an ORM insert of an archive's 500 files spent
+  // more of the server's time building its 1,000-parameter statement than PostgreSQL took to
+  // store them.
   const flush = async () => {
-    if (group.length > 0) await tx.insert(knowledgeSourceFiles).values(group);
+    if (group.length === 0) return;
+    const ids = sql.param(group.map((file) => file.sourceId));
+    const contents = sql.param(group.map((file) => file.content));
+    await tx.execute(
+      sql`insert into ${knowledgeSourceFiles} (source_id, content) select * from unnest(${ids}::uuid[], ${contents}::bytea[])`,
+    );
     group = [];
     bytes = 0;
   };
