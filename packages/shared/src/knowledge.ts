@@ -7,6 +7,10 @@ export const acceptedExtensions = ['.pdf', '.doc', '.docx', '.txt', '.md'] as co
 // A .zip of such documents adds each of them; see ArchiveUpload.
 export const archiveExtension = '.zip';
 export const maxArchiveDocuments = 500;
+// The Documents page sends files up this many at a time: dropping 300 files must not open 300
+// connections (the browser would queue them anyway, and the server allows a few parallel uploads
+// per account). The ingest benchmark uploads the same way.
+export const parallelUploads = 4;
 
 export const sourceKinds = ['document', 'website', 'qa'] as const;
 export type SourceKind = (typeof sourceKinds)[number];

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { parallelUploads } from '@askwell/shared';
 import toast from 'react-hot-toast';
 
 import { storeSource } from '../api/cache';
@@ -19,9 +20,6 @@ export type Upload = {
 
 let nextId = 0;
 
-// Files go up a few at a time: dropping 300 files must not open 300 connections (the browser would
-// queue them anyway, and the server allows a few parallel uploads per account).
-export const parallelUploads = 4;
 // A refused upload (429: the account's parallel or byte allowance) waits for the time the server
 // names, then tries again, a few times before it is reported.
 const busyRetries = 5;
