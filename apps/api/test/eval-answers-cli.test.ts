@@ -107,3 +107,22 @@ test('when an argument is missing, then it prints the usage and exits with 2', a
   expect(failed).toMatchObject({ code: 2 });
   expect((failed as { stderr: string }).stderr).toContain('Usage: npm run eval:answers');
 }, 60_000);
+
+test('when an option is misspelt, then the evaluation commands name it with their usage and exit with 2, and --help prints the usage', async () => {
+  for (const command of ['eval-answers', 'eval-retrieval']) {
+    const entry = `apps/api/src/cli/${command}.ts`;
+    const failed = await run(
+      process.execPath,
+      ['--import', 'tsx', entry, '--corpus', 'c.jsonl', '--qrel', 'r.tsv'],
+      { cwd: root },
+    ).catch((error: { code: number; stderr: string }) => error);
+    expect(failed).toMatchObject({ code: 2 });
+    const { stderr } = failed as { stderr: string };
+    expect(stderr).toContain("Unknown option '--qrel'");
+    expect(stderr).toContain(`Usage: npm run ${command.replace('-', ':')}`);
+    expect(stderr).not.toContain('    at ');
+
+    const help = await run(process.execPath, ['--import', 'tsx', entry, '--help'], { cwd: root });
+    expect(help.stdout).toContain(`Usage: npm run ${command.replace('-', ':')} -- --corpus`);
+  }
+}, 60_000);

@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import { isStaffRole, minPasswordLength, staffRoles } from '@askwell/shared';
 import pino from 'pino';
 import { parseEnv } from '../config/env';
+import { parseCommandLine } from './command-line';
 import { startDatabase } from '../db/start-database';
 import { createAuth } from '../modules/auth/auth';
 import { resolveAuthSecret } from '../modules/auth/auth-secret';
@@ -12,14 +12,17 @@ import { createMailer } from '../modules/mail/mailer';
 const usage = `Usage: npm run admin:create -- --email you@example.com --password 'a long password' --role ${staffRoles.join('|')} --name "Full Name"
 (--name is required for a new account; for an existing one it renames it)`;
 
-const { values } = parseArgs({
-  options: {
-    email: { type: 'string' },
-    password: { type: 'string' },
-    role: { type: 'string', default: 'super_admin' },
-    name: { type: 'string' },
+const values = parseCommandLine(
+  {
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string', default: 'super_admin' },
+      name: { type: 'string' },
+    },
   },
-});
+  usage,
+);
 const problems: string[] = [];
 if (!values.email?.includes('@')) problems.push('--email must be an email address');
 if ((values.password ?? '').length < minPasswordLength) {

@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { parseEnv } from '../config/env';
+import { parseCommandLine } from './command-line';
 import { startDatabase } from '../db/start-database';
 import { evaluateAnswers, type AnswerQuery } from './evaluation/answer-evaluation';
 import type { BeirDocument } from './evaluation/retrieval-evaluation';
@@ -15,15 +15,18 @@ import { parseQrels } from './evaluation/ir-metrics';
 const usage =
   'Usage: npm run eval:answers -- --corpus corpus.jsonl --queries queries.jsonl --qrels qrels.tsv [--limit N]';
 
-const { values } = parseArgs({
-  options: {
-    corpus: { type: 'string' },
-    queries: { type: 'string' },
-    qrels: { type: 'string' },
-    limit: { type: 'string' },
+const values = parseCommandLine(
+  {
+    options: {
+      corpus: { type: 'string' },
+      queries: { type: 'string' },
+      qrels: { type: 'string' },
+      limit: { type: 'string' },
+    },
+    allowPositionals: true,
   },
-  allowPositionals: true,
-});
+  usage,
+);
 const limit = values.limit === undefined ? undefined : Number(values.limit);
 if (
   !values.corpus ||

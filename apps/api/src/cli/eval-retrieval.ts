@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { parseEnv } from '../config/env';
+import { parseCommandLine } from './command-line';
 import { startDatabase } from '../db/start-database';
 import {
   evaluateRetrieval,
@@ -18,16 +18,19 @@ import { parseQrels } from './evaluation/ir-metrics';
 const usage =
   'Usage: npm run eval:retrieval -- --corpus corpus.jsonl --queries queries.jsonl --qrels qrels.tsv [--per-document]';
 
-const { values } = parseArgs({
-  options: {
-    corpus: { type: 'string' },
-    queries: { type: 'string' },
-    qrels: { type: 'string' },
-    // One ingest run per document, exactly as uploads are processed (slower: a transaction each).
-    'per-document': { type: 'boolean', default: false },
+const values = parseCommandLine(
+  {
+    options: {
+      corpus: { type: 'string' },
+      queries: { type: 'string' },
+      qrels: { type: 'string' },
+      // One ingest run per document, exactly as uploads are processed (slower: a transaction each).
+      'per-document': { type: 'boolean', default: false },
+    },
+    allowPositionals: true,
   },
-  allowPositionals: true,
-});
+  usage,
+);
 if (!values.corpus || !values.queries || !values.qrels) {
   process.stderr.write(`${usage}\n`);
   process.exit(2);
