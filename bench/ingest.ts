@@ -133,8 +133,12 @@ async function uploadSeconds(corpus: BeirDocument[], databaseUrl: string | undef
     form.append('file', new Blob(['Warm-up note: the readers are running.']), 'warm-up.txt');
     const warmUpUpload = await call('POST', `/api/bots/${warmUp.id}/documents`, form);
     if (warmUpUpload.status !== 201) throw new Error(`warm-up upload: ${warmUpUpload.status}`);
-    for (let waited = 0; (await countsOf(warmUp.id)).completed < 1; waited++) {
-      if (waited === 600) throw new Error('the warm-up document was not read within a minute');
+    for (let waited = 0; ; waited++) {
+      const counts = await countsOf(warmUp.id);
+      if (counts.completed === 1) break;
+      if (counts.failed > 0 || waited === 600) {
+        throw new Error('the warm-up document was not read (failed, or not within a minute)');
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await call('GET', `/api/bots/${warmUp.id}/search?q=readers&limit=1`);
