@@ -125,9 +125,9 @@ async function uploadSeconds(corpus: BeirDocument[], databaseUrl: string | undef
     };
 
     // The clock measures a running server, not its start: a server that has just printed its URL
-    // is still starting its document readers (about a second of CPU each), which a customer's
-    // upload never meets on a server that has been up. One document, read and searched on a bot of
-    // its own, gets it there.
+    // is still starting its document readers (together about 0.75 s of CPU on two cores), which a
+    // customer's upload never meets on a server that has been up. One document, read and searched
+    // on a bot of its own, gets it there.
     const warmUp = await createBot('Bench warm-up');
     const form = new FormData();
     form.append('file', new Blob(['Warm-up note: the readers are running.']), 'warm-up.txt');
