@@ -5,13 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { botDefaults, type Bot } from '@askwell/shared';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
-import pg from 'pg';
 import pino from 'pino';
-import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres';
 import { repoRoot, spawnServer, type SpawnedServer } from '../scripts/spawn-server';
 import { codeIn, customerPassword, expect, signInWithApi, test, waitForMail } from './fixtures';
-import { withDatabase } from '../apps/api/src/db/embedded-postgres';
-import { adminQuery } from './global-setup';
+import {
+  dropDatabase,
+  ensureDatabase,
+  startEmbeddedPostgres,
+  withDatabase,
+} from '../apps/api/src/db/embedded-postgres';
 import { askInWidget, dashboardCard, leaveDetailsInWidget } from './support/widget-visitor';
 import { startHostSite, type HostSite } from './support/host-site';
 
@@ -23,11 +25,10 @@ async function startSharedDatabase(): Promise<SharedDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const name = `askwell_e2e_scale_${randomBytes(6).toString('hex')}`;
-    await adminQuery(serverUrl, `create database ${pg.escapeIdentifier(name)}`);
+    await ensureDatabase(serverUrl, name);
     return {
       url: withDatabase(serverUrl, name),
-      close: () =>
-        adminQuery(serverUrl, `drop database if exists ${pg.escapeIdentifier(name)} with (force)`),
+      close: () => dropDatabase(serverUrl, name),
     };
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'askwell-e2e-scale-pg-'));

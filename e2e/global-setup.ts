@@ -1,7 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { findFreePort, withDatabase } from '../apps/api/src/db/embedded-postgres';
+import {
+  dropDatabase,
+  ensureDatabase,
+  findFreePort,
+  withDatabase,
+} from '../apps/api/src/db/embedded-postgres';
 import { repoRoot, spawnServer } from '../scripts/spawn-server';
 import { assertChromiumInstalled } from './chromium';
 import { startSmtpSink } from './support/smtp-sink';
@@ -30,8 +34,7 @@ export default async function globalSetup() {
   const serverUrl = process.env.DATABASE_URL;
   const databaseName = `askwell_e2e_${randomBytes(6).toString('hex')}`;
   const databaseUrl = serverUrl ? withDatabase(serverUrl, databaseName) : '';
-  if (serverUrl)
-    await adminQuery(serverUrl, `create database ${pg.escapeIdentifier(databaseName)}`);
+  if (serverUrl) await ensureDatabase(serverUrl, databaseName);
 
   // Google's stand-in needs the exact callback address, so the server's port is chosen up front.
   const port = await findFreePort();
@@ -108,21 +111,6 @@ export default async function globalSetup() {
     await oidc.close();
     await mailSink.close();
     await stripe.close();
-    if (serverUrl) {
-      await adminQuery(
-        serverUrl,
-        `drop database if exists ${pg.escapeIdentifier(databaseName)} with (force)`,
-      );
-    }
+    if (serverUrl) await dropDatabase(serverUrl, databaseName);
   };
-}
-
-export async function adminQuery(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

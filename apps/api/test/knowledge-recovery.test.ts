@@ -3,11 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { spawnServer, type SpawnedServer } from '../../../scripts/spawn-server';
-import { ensureDatabase } from '../src/db/embedded-postgres';
-import { withDatabase } from '../src/db/embedded-postgres';
+import { dropDatabase, ensureDatabase, withDatabase } from '../src/db/embedded-postgres';
 import { buildZip } from './support/hostile-files';
 import { Session } from './support/http-session';
 import { codeFrom, startSmtpSink } from './support/smtp-sink';
@@ -34,10 +32,7 @@ afterAll(async () => {
   await server?.stop();
   await sink.close();
   await rm(dataDir, { recursive: true, force: true });
-  const admin = new pg.Client({ connectionString: withDatabase(databaseUrl, 'postgres') });
-  await admin.connect();
-  await admin.query(`drop database if exists ${pg.escapeIdentifier(databaseName)} with (force)`);
-  await admin.end();
+  await dropDatabase(databaseUrl, databaseName);
 });
 
 function start() {

@@ -14,9 +14,8 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { spawnServer, type SpawnedServer } from '../../../scripts/spawn-server';
-import { ensureDatabase } from '../src/db/embedded-postgres';
 import { ingestQueue } from '../src/modules/knowledge/knowledge.service';
-import { withDatabase } from '../src/db/embedded-postgres';
+import { dropDatabase, ensureDatabase, withDatabase } from '../src/db/embedded-postgres';
 import { Session } from './support/http-session';
 import { codeFrom, startSmtpSink } from './support/smtp-sink';
 import { testdataFile } from './support/testdata';
@@ -44,10 +43,7 @@ afterAll(async () => {
   for (const process of running.reverse()) await process.stop();
   await sink.close();
   await rm(dataDir, { recursive: true, force: true });
-  const admin = new pg.Client({ connectionString: withDatabase(databaseUrl, 'postgres') });
-  await admin.connect();
-  await admin.query(`drop database if exists ${pg.escapeIdentifier(databaseName)} with (force)`);
-  await admin.end();
+  await dropDatabase(databaseUrl, databaseName);
 });
 
 const sharedEnv = () => ({

@@ -12,8 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { spawnServer, type SpawnedServer } from '../../../../scripts/spawn-server';
-import { ensureDatabase } from '../../src/db/embedded-postgres';
-import { withDatabase } from '../../src/db/embedded-postgres';
+import { dropDatabase, ensureDatabase, withDatabase } from '../../src/db/embedded-postgres';
 import { Session } from '../support/http-session';
 import { flateBombPdf, loopingPdf, manyEntriesDocx, zipBombDocx } from '../support/hostile-files';
 import { codeFrom, startSmtpSink } from '../support/smtp-sink';
@@ -188,10 +187,7 @@ afterAll(async () => {
   await server?.stop();
   await sink?.close();
   await rm(dataDir, { recursive: true, force: true });
-  const admin = new pg.Client({ connectionString: withDatabase(databaseUrl, 'postgres') });
-  await admin.connect();
-  await admin.query(`drop database if exists ${pg.escapeIdentifier(databaseName)} with (force)`);
-  await admin.end();
+  await dropDatabase(databaseUrl, databaseName);
 });
 
 const expanded = "This file expands to more than 200 MB when opened, so it can't be read safely.";
