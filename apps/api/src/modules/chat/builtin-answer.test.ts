@@ -74,6 +74,38 @@ describe('the built-in answerer', () => {
     expect(repairs.text).toContain('“iPhone repairs take two days at the harbour shop.” [1]');
   });
 
+  test('when the search finds the chunks on either side of a chunk boundary, then the reply reads them as one text under one citation', () => {
+    // Each chunk starts with the end of the one before, here the last words of a sentence.
+    const before = passage(
+      1,
+      'Tesla filed hundreds of patents in his lifetime. Marconi was long credited with the invention of radio. In 1943 the Supreme Court of the United States restored the earlier patents of Tesla, Lodge and Stone.',
+    );
+    const after = passage(
+      1,
+      'restored the earlier patents of Tesla, Lodge and Stone. The court held that the ruling had no bearing on the first radio transmission. Tesla had died earlier that year.',
+    );
+    const restored = builtinAnswer(
+      'When did the Supreme Court restore the patents of Tesla?',
+      [after, before],
+      bot,
+      'en',
+    );
+    expect(restored.text).toContain(
+      '“In 1943 the Supreme Court of the United States restored the earlier patents of Tesla, Lodge and Stone.” [1]',
+    );
+    expect(restored.passages).toHaveLength(1);
+    const ruling = builtinAnswer(
+      'Which transmission had the ruling of the Supreme Court no bearing on?',
+      [before, after],
+      bot,
+      'en',
+    );
+    expect(ruling.text).toContain(
+      '“The court held that the ruling had no bearing on the first radio transmission.” [1]',
+    );
+    expect(ruling.text).not.toContain('[2]');
+  });
+
   test('when a second passage repeats what the first says, then only the first is cited', () => {
     const again = passage(2, 'Items that are unused can be returned within 30 days of purchase.');
     const answer = builtinAnswer('Can unused items be returned?', [returns, again], bot, 'en');

@@ -49,6 +49,9 @@ type Candidate = {
   kind: 'item' | 'row' | 'text';
   covered: Set<string>;
   score: number;
+  // Only in a chunk of the same document next to the ranked one (below): quoted when it answers,
+  // but it neither leads nor changes how much a question word weighs.
+  beside: boolean;
 };
 
 function questionless(passage: Passage) {
@@ -56,7 +59,7 @@ function questionless(passage: Passage) {
   return passage.question ? text.replace(/^Q:[\s\S]*?\nA:\s*/, '') : text;
 }
 
-type Sentence = Omit<Candidate, 'passage' | 'score'>;
+type Sentence = Omit<Candidate, 'passage' | 'score' | 'beside'>;
 
 // Chunk rows never change (re-indexing writes new ids), and the same chunks answer visitor after
 // visitor: splitting and tokenising their sentences again on every answer was about 7 % of the
@@ -73,7 +76,57 @@ function sentencesOf(passage: Passage, index: number): Candidate[] {
       sentencesByChunk.delete(sentencesByChunk.keys().next().value!);
     }
   }
-  return sentences.map((sentence) => ({ ...sentence, passage: index, score: 0 }));
+  return sentences.map((sentence) => ({ ...sentence, passage: index, score: 0, beside: false }));
+}
+
+// The chunker starts each chunk with the end of the one before, so that a sentence cut at a
+// boundary is whole in one of them: two chunks of a document continue each other when one ends
+// with the other's beginning (the shared part is at most about 150 characters; 20 or more are not
+// shared by chance).
+const minimumOverlap = 20;
+const maximumOverlap = 400;
+
+function overlapLength(before: string, after: string) {
+  const longest = Math.min(before.length, after.length, maximumOverlap);
+  for (let length = longest; length >= minimumOverlap; length--) {
+    if (before.endsWith(after.slice(0, length))) return length;
+  }
+  return 0;
+}
+
+// The ranking's first passage is read together with the chunks of its document that the search
+// also found and that continue it, before or after. Of XQuAD's replies that cited the right
+// document but missed the answer, a fifth to a quarter had it in such a chunk: the sentence cut
+// at the boundary ("…stellte der Oberste Gerichtshof" without its "Im Jahr 1943"), or the next
+// one. The joined text is what is cited (and what a model reads): every quote is in its source.
+function withNeighbours(first: Passage, passages: Passage[]): Passage {
+  if (first.question) return first;
+  const others = passages.filter(
+    (other) => other.number === first.number && other.chunkId !== first.chunkId && !other.question,
+  );
+  let text = first.text;
+  const chunkIds = [first.chunkId];
+  const joined = new Set<Passage>();
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const other of others) {
+      if (joined.has(other) || chunkIds.includes(other.chunkId)) continue;
+      const before = overlapLength(other.text, text);
+      const after = before > 0 ? 0 : overlapLength(text, other.text);
+      if (before > 0) {
+        text = other.text + text.slice(before);
+        chunkIds.unshift(other.chunkId);
+      } else if (after > 0) {
+        text += other.text.slice(after);
+        chunkIds.push(other.chunkId);
+      } else {
+        continue;
+      }
+      joined.add(other);
+      grown = true;
+    }
+  }
+  return joined.size === 0 ? first : { ...first, chunkId: chunkIds.join(' '), text };
 }
 
 function readSentences(passage: Passage): Sentence[] {
@@ -169,11 +222,13 @@ const pointsBack =
 // than the rare ones: each term weighs by how few of the candidate sentences hold it.
 function score(candidates: Candidate[], terms: Set<string>, expected: Expected | null) {
   const holders = new Map<string, number>();
+  let total = 0;
   for (const candidate of candidates) {
     candidate.covered = coveredTerms(terms, candidate.covered);
+    if (candidate.beside) continue;
+    total++;
     for (const term of candidate.covered) holders.set(term, (holders.get(term) ?? 0) + 1);
   }
-  const total = candidates.length;
   const weight = (term: string) => Math.log(1 + total / (holders.get(term) ?? 1));
   // As much as an average word of the question: enough to choose between sentences that hold
   // the question's words about equally, never enough to quote one that holds none of them.
@@ -233,7 +288,18 @@ function pick(question: string, passages: Passage[]) {
     if (!byNumber.has(passage.number)) byNumber.set(passage.number, passage);
   }
   const ordered = [...byNumber.values()];
+  const ranked = ordered[0];
+  if (ranked) ordered[0] = withNeighbours(ranked, passages);
   const candidates = ordered.flatMap((passage, index) => sentencesOf(passage, index));
+  if (ranked && ordered[0] !== ranked) {
+    // The ranked chunk's own sentences; its first may be the end of one the chunk before holds.
+    const own = sentencesOf(ranked, 0).map((sentence) => sentence.text.replace(/^…/, ''));
+    for (const candidate of candidates) {
+      if (candidate.passage !== 0) continue;
+      const text = candidate.text.replace(/^…/, '');
+      candidate.beside = !own.some((part) => text === part || text.endsWith(part));
+    }
+  }
   const expected = expectedAnswer(question);
   score(candidates, terms, expected);
   const budget = asksForList.test(question) ? listBudget : replyBudget;
@@ -248,11 +314,13 @@ function pick(question: string, passages: Passage[]) {
 
   // The ranking's first passage leads: its most relevant sentences, best first.
   const first = candidates.filter((candidate) => candidate.passage === 0);
-  const ranked = [...first].sort((x, y) => y.score - x.score || x.position - y.position);
-  const top = ranked[0];
+  const byScore = [...first].sort((x, y) => y.score - x.score || x.position - y.position);
+  // The ranking chose this chunk: its best sentence leads, a neighbouring chunk's may follow.
+  const top = byScore.find((candidate) => !candidate.beside) ?? byScore[0];
   if (!top) return { chosen, terms };
   take({ ...top, text: fit(top.text, terms, budget) }, cost(top));
-  for (const candidate of ranked.slice(1)) {
+  for (const candidate of byScore) {
+    if (candidate === top) continue;
     if (candidate.score <= 0 || candidate.score < top.score * keepShare) break;
     if (cost(candidate) <= room()) take(candidate, cost(candidate));
   }
