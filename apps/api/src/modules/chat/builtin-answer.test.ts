@@ -264,6 +264,33 @@ describe('what the question asks for', () => {
     expect(answer.text.indexOf('Virtual circuits')).toBeLessThan(answer.text.indexOf('X.25'));
   });
 
+  test('when the best sentence opens with a possessive or a contrast ("Her", "Dennoch"), then the sentence it leans on comes along', () => {
+    const catalogue = builtinAnswer(
+      'Who made the largest catalogue of maps in the region?',
+      [
+        passage(
+          1,
+          'Anna Berg opened the first shop in Leipzig. Her catalogue of maps is the largest in the region. Opening hours change in winter.',
+        ),
+      ],
+      bot,
+      'en',
+    );
+    expect(catalogue.text).toContain('“Anna Berg opened the first shop in Leipzig.” [1]');
+    const title = builtinAnswer(
+      'Wer gewann im Jahr 2000 die Meisterschaft?',
+      [
+        passage(
+          1,
+          'Der FC Nord hatte lange kaum Anhänger. Dennoch gewann der Verein im Jahr 2000 die Meisterschaft.',
+        ),
+      ],
+      bot,
+      'de',
+    );
+    expect(title.text).toContain('“Der FC Nord hatte lange kaum Anhänger.” [1]');
+  });
+
   test('when there is room, then a sentence next to the quoted one that belongs with it comes along, from its paragraph only', () => {
     const answer = builtinAnswer(
       'Who started the map collection that is now the largest in the region?',

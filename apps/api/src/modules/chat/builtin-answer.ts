@@ -214,9 +214,11 @@ function holds(text: string, expected: Expected) {
 }
 
 // A sentence that points back ("this network type", "Dieses Vorgehen", "Él") needs the sentence
-// before it to be understood, and that sentence often holds the very answer.
+// before it to be understood, and that sentence often holds the very answer. So does one that
+// opens with a possessive ("His Liber servitoris…", "Sein…", "Su…": whose is in the sentence
+// before) or with a contrast ("However", "Dennoch gelang es ihnen…", "Sin embargo").
 const pointsBack =
-  /(?<![\p{L}])(this|these|those|such(?! as)|dies(e[rsmn]?)?|jene[rsmn]?|solche[rsmn]?|est[ea]s?|esto|dich[oa]s?|es[ae]s?|cet(te)?|ces)(?![\p{L}])|^(it|they|he|she|er|sie|es|él|ella|ellos|ellas|il|elle|ils|elles)(?![\p{L}])/iu;
+  /(?<![\p{L}])(this|these|those|such(?! as)|dies(e[rsmn]?)?|jene[rsmn]?|solche[rsmn]?|est[ea]s?|esto|dich[oa]s?|es[ae]s?|cet(te)?|ces)(?![\p{L}])|^(it|they|he|she|er|sie|es|él|ella|ellos|ellas|il|elle|ils|elles|his|her|its|their|sein(e[mnrs]?)?|ihr(e[mnrs]?)?|su|sus|son|sa|ses|leurs?|however|nevertheless|but|dennoch|jedoch|trotzdem|allerdings|sin embargo|no obstante|pero|cependant|toutefois|mais)(?![\p{L}])/iu;
 
 // Words of the question that most sentences share (the topic) say less about where the answer is
 // than the rare ones: each term weighs by how few of the candidate sentences hold it.
