@@ -312,7 +312,18 @@ function pick(question: string, passages: Passage[]) {
     chosen.push(candidate);
     used += cost;
   };
-  const cost = (candidate: Candidate) => candidate.text.length + 8;
+  // A sentence costs its length and its quote's marks ("“”", " [1]", a line), or only a space
+  // when it runs on from a quoted one (below, the quotes).
+  const runsOn = (candidate: Candidate) =>
+    candidate.kind === 'text' &&
+    chosen.some(
+      (quoted) =>
+        quoted.passage === candidate.passage &&
+        quoted.block === candidate.block &&
+        quoted.kind === 'text' &&
+        Math.abs(quoted.position - candidate.position) === 1,
+    );
+  const cost = (candidate: Candidate) => candidate.text.length + (runsOn(candidate) ? 1 : 8);
 
   // The ranking's first passage leads: its most relevant sentences, best first.
   const first = candidates.filter((candidate) => candidate.passage === 0);
@@ -399,6 +410,26 @@ function pick(question: string, passages: Passage[]) {
   return { chosen, ordered, terms };
 }
 
+// Sentences that follow each other in a paragraph are one quote, as they stand in the document: a
+// reader sees where the text runs on, and an answer that runs from one sentence into the next
+// ("…über sein eigenes Volk zu erlangen. Sie waren geneigt…") is quoted as written.
+function quotes(sentences: Candidate[]) {
+  const runs: string[] = [];
+  let last: Candidate | undefined;
+  for (const sentence of [...sentences].sort((x, y) => x.position - y.position)) {
+    const continues =
+      last !== undefined &&
+      sentence.kind === 'text' &&
+      last.kind === 'text' &&
+      sentence.block === last.block &&
+      sentence.position === last.position + 1;
+    if (continues) runs[runs.length - 1] += ` ${sentence.text}`;
+    else runs.push(sentence.text);
+    last = sentence;
+  }
+  return runs;
+}
+
 // Without a model the answer is the knowledge itself: the sentences of the best passages that
 // answer the question, each quoted as written and cited, under a line in the visitor's language
 // that says where they come from.
@@ -416,10 +447,8 @@ export function builtinAnswer(
       );
       // Markers count the cited passages from 1, as the sources listed under the answer do.
       const groups = cited.map((index, order) =>
-        chosen
-          .filter((candidate) => candidate.passage === index)
-          .sort((x, y) => x.position - y.position)
-          .map((candidate) => `“${candidate.text}” [${order + 1}]`)
+        quotes(chosen.filter((candidate) => candidate.passage === index))
+          .map((quote) => `“${quote}” [${order + 1}]`)
           .join('\n'),
       );
       return {
