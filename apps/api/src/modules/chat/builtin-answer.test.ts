@@ -212,13 +212,13 @@ describe('the built-in answerer', () => {
 });
 
 describe('what the question asks for', () => {
-  // Two long sentences hold the question's words alike and only one fits in a reply; only the
-  // second says when.
+  // Two long sentences hold the question's words alike and only one fits in a reply, even with the
+  // room a sentence next to a quoted one may take; only the second says when.
   const exchange = passage(
     1,
     [
-      'The Warsaw Stock Exchange reopened with a small group of listed companies and a single trading session a week, and for its first years it shared a building with other institutions while the rules for brokers, investors and the companies themselves were still being written by the new securities commission.',
-      'The Warsaw Stock Exchange reopened in April 1991 in the former headquarters of the communist party, a building that had until then stood for the very economic order the new market was meant to replace, and it has since grown into the largest and busiest stock market in the whole of the region.',
+      'The Warsaw Stock Exchange reopened with a small group of listed companies and a single trading session a week, and for its first years it shared a building with other institutions while the rules for brokers, investors and the companies themselves were still being written by the new securities commission, which met in the same building every week until the end of the decade.',
+      'The Warsaw Stock Exchange reopened in April 1991 in the former headquarters of the communist party, a building that had until then stood for the very economic order the new market was meant to replace, and it has since grown into the largest and busiest stock market in the whole of the region, ahead of Prague, Budapest and Vienna.',
     ].join(' '),
   );
 
@@ -330,6 +330,24 @@ describe('what the question asks for', () => {
       '“Anna Berg started it with a hundred sheets in 1921. Today the Berg map collection is the largest in the region.” [1]',
     );
     expect(answer.text).not.toContain('Opening hours');
+  });
+
+  test('when a sentence next to the quoted one belongs with it and the reply is nearly full, then it still comes along, up to about 700 characters', () => {
+    const collection = `The Berg map collection in Leipzig holds ${'maps of the towns, villages, rivers and roads of Saxony, '.repeat(8)}and of the region around it.`;
+    const answer = builtinAnswer(
+      'Who started the Berg map collection in Leipzig?',
+      [
+        passage(
+          1,
+          `${collection} It was started by Anna Berg in 1921, with a few hundred sheets that she had bought at auctions in Dresden and in Berlin.`,
+        ),
+      ],
+      bot,
+      'en',
+    );
+    expect(answer.text).toContain('It was started by Anna Berg in 1921');
+    expect(answer.text.length).toBeGreaterThan(620);
+    expect(answer.text.length).toBeLessThanOrEqual(720);
   });
 
   test('when the sentence next to the quoted one says nothing the question asks, then it is left out', () => {

@@ -31,6 +31,9 @@ const asksForList =
 // Room for the quoted sentences: about 600 characters of reply, twice that for a list.
 const replyBudget = 600;
 const listBudget = 1200;
+// A sentence right next to a quoted one that belongs with it may take the reply this much further:
+// it is where the answer most often is when the quoted ones miss it (below).
+const besideRoom = 100;
 // A sentence this much less relevant than the best one only fills space; it is left out.
 const keepShare = 0.3;
 // Passages after the first are quoted only for question terms the first does not cover, with
@@ -383,7 +386,8 @@ function pick(question: string, passages: Passage[]) {
   // passage but missed the answer, most had it in the sentence right after or before a quoted one;
   // this found 4 to 6 more answers per 1,190 questions in en, de and es. Without the link, 8 to 9,
   // but a sentence that says nothing about the question (in a test, a planted "ignore all
-  // previous instructions") was quoted for filling the room.
+  // previous instructions") was quoted for filling the room. With 100 characters more for them
+  // (besideRoom), 8 to 10 more; with 50, 2 to 7, and with 150 the Spanish median reply passed 600.
   const linked = (near: Candidate, later: Candidate) =>
     near.score > 0 ||
     pointsBack.test(later.text) ||
@@ -401,7 +405,7 @@ function pick(question: string, passages: Passage[]) {
         !chosen.some(
           (candidate) => candidate.passage === 0 && candidate.position === near.position,
         ) &&
-        cost(near) <= room()
+        cost(near) <= room() + besideRoom
       ) {
         take(near, cost(near));
       }
