@@ -74,6 +74,21 @@ describe('document type', () => {
     });
   });
 
+  it('when a text has a few stray control characters, then it is text; when more than 2 % of it, then it is refused', async () => {
+    // Tabs, form feeds and line ends are text; a vertical tab, an escape or a bell are not.
+    const line = 'A line of ordinary prose about the weather.\t\f\r\n';
+    const strays = (count: number) =>
+      new TextEncoder().encode(line.repeat(40) + '\u000b\u001b\u0007'.repeat(count));
+    const length = line.length * 40;
+    expect(await extractDocument(strays(Math.floor((length * 0.015) / 3)), 'a.txt')).toMatchObject({
+      ok: true,
+    });
+    expect(await extractDocument(strays(Math.ceil((length * 0.03) / 3)), 'a.txt')).toMatchObject({
+      ok: false,
+      code: 'unsupported_format',
+    });
+  });
+
   it('when a text file begins with letters that spell a binary signature, then it is still text', async () => {
     // Titles from SciFact that file-type alone reads as a bitmap ("BM") and a QuickTime movie.
     for (const title of [
