@@ -1,7 +1,7 @@
 import type { SourceStatus } from '@askwell/shared';
 import { and, asc, desc, eq, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { escapeLike } from '../../db/query-helpers';
+import { escapeLike, inUuids } from '../../db/query-helpers';
 import {
   chatbots,
   knowledgeChunks,
@@ -61,7 +61,7 @@ export async function insertDocuments(db: Executor, documents: NewDocument[]) {
     .select()
     .from(knowledgeSources)
     .where(
-      inArray(
+      inUuids(
         knowledgeSources.id,
         documents.map((document) => document.id),
       ),
@@ -111,7 +111,7 @@ export async function readOriginals(db: Executor, sourceIds: string[]) {
   const rows = await db
     .select()
     .from(knowledgeSourceFiles)
-    .where(inArray(knowledgeSourceFiles.sourceId, sourceIds));
+    .where(inUuids(knowledgeSourceFiles.sourceId, sourceIds));
   return new Map(rows.map((row) => [row.sourceId, row.content]));
 }
 
@@ -212,7 +212,7 @@ export async function replaceChunks(
 
 // replaceChunks for many sources at once (bulk indexing).
 export async function replaceSourceChunks(db: Database, sourceIds: string[], chunks: NewChunk[]) {
-  const replaced = inArray(knowledgeChunks.sourceId, sourceIds);
+  const replaced = inUuids(knowledgeChunks.sourceId, sourceIds);
   await db.execute(
     sql`with replaced as (delete from ${knowledgeChunks} where ${replaced}) ${insertChunks(chunks)}`,
   );
@@ -412,7 +412,7 @@ export async function startAttempts(db: Database, sourceIds: string[], counted: 
     })
     .where(
       and(
-        inArray(knowledgeSources.id, sourceIds),
+        inUuids(knowledgeSources.id, sourceIds),
         inArray(knowledgeSources.status, ['pending', 'processing']),
       ),
     )
@@ -453,5 +453,5 @@ export async function completeDocuments(db: Database, documents: CompletedDocume
     returning s.id`);
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
-  return db.select().from(knowledgeSources).where(inArray(knowledgeSources.id, ids));
+  return db.select().from(knowledgeSources).where(inUuids(knowledgeSources.id, ids));
 }
