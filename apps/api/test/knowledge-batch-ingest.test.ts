@@ -1,12 +1,16 @@
 import type { ArchiveUpload, Bot, KnowledgeHit, KnowledgeSource } from '@askwell/shared';
+import { eq, sql } from 'drizzle-orm';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { knowledgeSources } from '../src/db/schema';
+import { ingestQueue } from '../src/modules/knowledge/knowledge.service';
 import { createTestApp, type TestContext } from './helper';
 import type { BrowserClient } from './support/browser-client';
 import { createBot } from './support/chat-fixtures';
 import { signUpCustomer } from './support/customers';
 import { buildZip } from './support/hostile-files';
 import { startSmtpSink } from './support/smtp-sink';
+import { testdataFile } from './support/testdata';
 
 // Small text documents waiting together are read, indexed and completed together (one job slot
 // takes many); what the owner sees must be what one-by-one processing gave.
@@ -134,3 +138,74 @@ test('when one file among many small ones cannot be read, then it alone fails wi
   const hits = await search(bot, 'zq44x');
   expect(hits[0]?.text).toContain('zq44x');
 }, 120_000);
+
+test('when an archive of small documents waits for a worker, then it is one job, not one per document; a sweep leaves it alone; and a worker reads them all', async () => {
+  // An instance without ingest slots, so that the jobs wait (as behind a busy worker) and can be
+  // counted.
+  const waiting = await createTestApp({
+    envVars: { SMTP_URL: sink.url, INGEST_CONCURRENCY: '0' },
+  });
+  const helpers: TestContext[] = [];
+  try {
+    const uploader = await signUpCustomer(waiting, sink, 'queued-owner@shop.test', '10.8.1.2');
+    const bot = await createBot(uploader, { name: 'Queued shop' });
+    const pdf = await testdataFile('docs/pdf/tika-testPDF.pdf');
+    const uploaded = await uploader.upload(
+      `/api/bots/${bot.id}/documents`,
+      'notes.zip',
+      buildZip([
+        ...Array.from({ length: 30 }, (_, index) => ({
+          name: `note-${index}.txt`,
+          data: note(index),
+        })),
+        { name: 'manual.pdf', data: Buffer.from(pdf) },
+      ]),
+      'application/zip',
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const sources = uploaded.json<ArchiveUpload>().sources;
+    const notes = sources.filter((source) => source.name.endsWith('.txt')).map((row) => row.id);
+    const manual = sources.find((source) => source.name === 'manual.pdf')!.id;
+
+    const jobs = async () =>
+      (
+        await waiting.database.db.execute<{ sourceId: string | null; sourceIds: string[] | null }>(
+          sql`select data->>'sourceId' as "sourceId", data->'sourceIds' as "sourceIds"
+              from pgboss.job where name = ${ingestQueue} order by created_on`,
+        )
+      ).rows;
+    // The notes are read together, so they wait together; the PDF is read on its own.
+    const queued = await jobs();
+    expect(queued).toHaveLength(2);
+    expect(queued.find((job) => job.sourceIds)?.sourceIds?.sort()).toEqual([...notes].sort());
+    expect(queued.find((job) => job.sourceId)?.sourceId).toBe(manual);
+
+    // Another instance starting runs the sweeper, which re-queues waiting documents that have no
+    // job: these have one.
+    helpers.push(
+      await createTestApp({
+        envVars: { SMTP_URL: sink.url, INGEST_CONCURRENCY: '0' },
+        sharedWith: waiting,
+      }),
+    );
+    expect(await jobs()).toHaveLength(2);
+
+    // A worker reads every one of them.
+    helpers.push(await createTestApp({ envVars: { SMTP_URL: sink.url }, sharedWith: waiting }));
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const rows = await waiting.database.db
+        .select({ status: knowledgeSources.status })
+        .from(knowledgeSources)
+        .where(eq(knowledgeSources.botId, bot.id));
+      if (rows.length === 31 && rows.every((row) => row.status === 'completed')) break;
+      if (Date.now() > deadline) {
+        throw new Error(`not all completed: ${rows.map((row) => row.status).join(', ')}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    for (const helper of helpers.reverse()) await helper.close();
+    await waiting.close();
+  }
+}, 180_000);

@@ -190,16 +190,22 @@ export class JobQueue {
   }
 
   // The open jobs (waiting, retrying or running) of `name` for the given values of a JSON field of
-  // their data, with when each was started.
-  async openJobsFor(name: string, field: string, values: string[]) {
+  // their data, or of a JSON list (`listField`) of values that one job does together, with when
+  // each was started: one row per value found.
+  async openJobsFor(name: string, field: string, values: string[], listField?: string) {
     if (values.length === 0) return [];
     await this.start();
-    const { rows } = await this.boss
-      .getDb()
-      .executeSql(
-        `select data->>$2 as key, state, started_on from pgboss.job where name = $1 and state in ('created', 'retry', 'active') and data->>$2 = any($3::text[])`,
-        [name, field, values],
-      );
+    const { rows } = await this.boss.getDb().executeSql(
+      `select k.key, j.state, j.started_on from pgboss.job j
+         cross join lateral (
+           select j.data->>$2
+           union all
+           select jsonb_array_elements_text(
+             case when jsonb_typeof(j.data->$4) = 'array' then j.data->$4 else '[]' end)
+         ) as k(key)
+         where j.name = $1 and j.state in ('created', 'retry', 'active') and k.key = any($3::text[])`,
+      [name, field, values, listField ?? null],
+    );
     return rows as Array<{ key: string; state: string; started_on: Date | null }>;
   }
 

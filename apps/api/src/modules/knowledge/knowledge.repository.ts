@@ -398,13 +398,15 @@ export async function smallDocumentsInFlight(
 
 // recordAttempt for many sources at once (small documents read together), which also marks them
 // as being read: one statement instead of one per source and step. `counted` is a source whose
-// attempt its job already recorded. Only those still waiting or being read are returned.
-export async function startAttempts(db: Database, sourceIds: string[], counted: string) {
+// attempt its job already recorded, if any. Only those still waiting or being read are returned.
+export async function startAttempts(db: Database, sourceIds: string[], counted: string | null) {
   if (sourceIds.length === 0) return [];
   return db
     .update(knowledgeSources)
     .set({
-      attempts: sql`${knowledgeSources.attempts} + case when ${knowledgeSources.id} = ${counted} then 0 else 1 end`,
+      attempts: counted
+        ? sql`${knowledgeSources.attempts} + case when ${knowledgeSources.id} = ${counted} then 0 else 1 end`
+        : sql`${knowledgeSources.attempts} + 1`,
       status: 'processing',
       stage: 'extracting',
       progress: 10,

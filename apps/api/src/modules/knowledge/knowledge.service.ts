@@ -72,7 +72,11 @@ export const ingestQueue = 'knowledge-ingest';
 export const maxIngestAttempts = 3;
 const attemptsExhausted = `This file was tried ${maxIngestAttempts} times without finishing, so it won't be tried again on its own.`;
 
-type IngestJob = { sourceId: string };
+// One source, or (an archive's small documents) several read together: one job for all of them
+// spares the queue hundreds of rows to insert, claim and complete per archive, which took
+// PostgreSQL about 0.4 s over the 11 archives of SciFact's abstracts.
+type SourceJob = { sourceId: string };
+type IngestJob = SourceJob | { sourceIds: string[] };
 
 // Plain-text documents up to this size are read together: a worker slot that takes the job of one
 // also takes the waiting jobs of up to `ingestBatchSize - 1` others of the same bot, and reads them
@@ -203,7 +207,10 @@ export class KnowledgeService {
         retryDelaySeconds: 5,
         expireInSeconds: 15 * 60,
       },
-      (job, context) => this.runIngest(job.sourceId, context),
+      (job, context) =>
+        'sourceIds' in job
+          ? this.runIngestTogether(job.sourceIds, context)
+          : this.runIngest(job.sourceId, context),
     );
     await moveStoredOriginals(this.options.db, this.options.dataDir, this.options.logger);
     await this.sweep();
@@ -347,10 +354,7 @@ export class KnowledgeService {
         });
         // A source whose job could not be queued stays pending, and the sweeper queues it.
         await this.options.queue
-          .sendMany<IngestJob>(
-            ingestQueue,
-            rows.map((row) => ({ sourceId: row.id })),
-          )
+          .sendMany<IngestJob>(ingestQueue, this.jobsFor(rows))
           .catch((error: unknown) =>
             this.options.logger.warn({ err: error }, 'queueing uploaded documents failed'),
           );
@@ -401,11 +405,35 @@ export class KnowledgeService {
       return inserted;
     });
     // A source whose job could not be queued stays pending, and the sweeper queues it.
-    await this.options.queue.sendMany<IngestJob>(
-      ingestQueue,
-      sources.map((source) => ({ sourceId: source.id })),
-    );
+    await this.options.queue.sendMany<IngestJob>(ingestQueue, this.jobsFor(sources));
     return { kind: 'archive' as const, sources, skipped };
+  }
+
+  // Small documents in jobs of up to a batch each, the others in a job of their own.
+  private jobsFor(sources: SourceRow[]): IngestJob[] {
+    const jobs: IngestJob[] = [];
+    let batch: string[] = [];
+    let bytes = 0;
+    for (const source of sources) {
+      if (!this.batchable(source)) {
+        jobs.push({ sourceId: source.id });
+        continue;
+      }
+      const size = source.sizeBytes ?? 0;
+      if (
+        batch.length === ingestBatchSize ||
+        (batch.length > 0 && bytes + size > ingestBatchBytes)
+      ) {
+        jobs.push({ sourceIds: batch });
+        batch = [];
+        bytes = 0;
+      }
+      batch.push(source.id);
+      bytes += size;
+    }
+    if (batch.length === 1) jobs.push({ sourceId: batch[0]! });
+    else if (batch.length > 1) jobs.push({ sourceIds: batch });
+    return jobs;
   }
 
   async enqueue(sourceId: string) {
@@ -580,30 +608,18 @@ export class KnowledgeService {
     this.publish(row);
   }
 
+  // The waiting or running jobs of these sources, read alone or together.
   openJobsFor(sourceIds: string[]) {
-    return this.options.queue.openJobsFor(ingestQueue, 'sourceId', sourceIds);
+    return this.options.queue.openJobsFor(ingestQueue, 'sourceId', sourceIds, 'sourceIds');
   }
 
   // One source at a time per source: the advisory lock lives as long as this connection, so a
   // worker that dies (even kill -9) releases it and the sweeper can hand the source to another.
   // Small documents of the same bot waiting behind this one are taken with it (their jobs claimed
   // and their sources locked on the same connection) and read together.
-  private async runIngest(sourceId: string, job: JobContext) {
-    const client = await this.options.pool.connect();
-    // The lock's connection sits idle while the document is read; if the database drops it (a
-    // restart, a failover), node-postgres reports it on the client, and an unheard error would
-    // bring the whole process down. The locks are gone with it, and the work carries on.
-    let lost: Error | undefined;
-    const onLost = (error: Error) => {
-      lost = error;
-      this.options.logger.warn({ err: error, sourceId }, 'knowledge job lost its lock connection');
-    };
-    client.on('error', onLost);
-    const locked: string[] = [];
-    const claimed: Array<ClaimedJob<IngestJob>> = [];
-    try {
-      if ((await tryLock(client, [sourceId])).length === 0) return;
-      locked.push(sourceId);
+  private runIngest(sourceId: string, job: JobContext) {
+    return this.withSourceLocks(sourceId, async (lock) => {
+      if ((await lock([sourceId])).length === 0) return;
       const source = await recordAttempt(this.options.db, sourceId);
       if (!source) return;
       if (!this.batchable(source)) {
@@ -616,21 +632,64 @@ export class KnowledgeService {
       const distinct = taken.filter(
         (other) => !seen.has(other.data.sourceId) && seen.add(other.data.sourceId),
       );
-      const held = new Set(
-        await tryLock(
-          client,
-          distinct.map((other) => other.data.sourceId),
-        ),
-      );
-      locked.push(...held);
-      claimed.push(...distinct.filter((other) => held.has(other.data.sourceId)));
+      const held = new Set(await lock(distinct.map((other) => other.data.sourceId)));
+      const claimed = distinct.filter((other) => held.has(other.data.sourceId));
       // A claimed job whose source another worker holds is done here, as a job whose lock is
       // taken always was; that worker finishes the source.
       await this.options.queue.complete(
         ingestQueue,
         taken.filter((other) => !claimed.includes(other)).map((other) => other.id),
       );
-      await this.ingestBatch(source, job.finalAttempt, claimed);
+      await this.ingestBatch(
+        [
+          { sourceId, final: job.finalAttempt },
+          ...claimed.map((other) => ({
+            sourceId: other.data.sourceId,
+            final: other.finalAttempt,
+            claimed: other,
+          })),
+        ],
+        sourceId,
+      );
+    });
+  }
+
+  // An archive's small documents, queued as one job. A document another worker holds (a job the
+  // sweeper gave it) is left to that worker.
+  private runIngestTogether(sourceIds: string[], job: JobContext) {
+    return this.withSourceLocks(sourceIds[0]!, async (lock) => {
+      const held = await lock(sourceIds);
+      if (held.length === 0) return;
+      await this.ingestBatch(
+        held.map((sourceId) => ({ sourceId, final: job.finalAttempt })),
+        null,
+      );
+    });
+  }
+
+  // Sources are read under advisory locks that live as long as one connection, handed to `work`
+  // as `lock` (it returns the sources it could lock; the others are another worker's).
+  private async withSourceLocks(
+    sourceId: string,
+    work: (lock: (sourceIds: string[]) => Promise<string[]>) => Promise<void>,
+  ) {
+    const client = await this.options.pool.connect();
+    // The lock's connection sits idle while the document is read; if the database drops it (a
+    // restart, a failover), node-postgres reports it on the client, and an unheard error would
+    // bring the whole process down. The locks are gone with it, and the work carries on.
+    let lost: Error | undefined;
+    const onLost = (error: Error) => {
+      lost = error;
+      this.options.logger.warn({ err: error, sourceId }, 'knowledge job lost its lock connection');
+    };
+    client.on('error', onLost);
+    const locked: string[] = [];
+    try {
+      await work(async (sourceIds) => {
+        const held = await tryLock(client, sourceIds);
+        locked.push(...held);
+        return held;
+      });
     } catch (error) {
       if (error instanceof SourceCancelled) {
         this.options.logger.info({ sourceId }, 'knowledge job stopped: its source was cancelled');
@@ -681,7 +740,7 @@ export class KnowledgeService {
       fitting.push(candidate.id);
     }
     if (fitting.length === 0) return [];
-    return this.options.queue.claim<IngestJob>(
+    return this.options.queue.claim<SourceJob>(
       ingestQueue,
       ingestBatchSize - 1,
       `j.data->>'sourceId' = any($3::text[])`,
@@ -689,28 +748,30 @@ export class KnowledgeService {
     );
   }
 
-  // The first source's attempt is already counted; the claimed ones' are counted here, in one
+  // The documents' attempts are counted here (`counted`'s was already, when its job began), in one
   // statement that also marks them all as being read. Whatever happens to one document (a file
   // the reader refuses, one that stops the reader) is that document's alone: it fails with its
-  // reason, or its job is retried, while the others complete.
+  // reason, or is retried, while the others complete. A document with a claimed job is retried
+  // through that job; the others belong to the running job, which is retried (with pg-boss's
+  // back-off) by throwing, and then reads only those still waiting.
   private async ingestBatch(
-    first: SourceRow,
-    firstFinal: boolean,
-    claimed: Array<ClaimedJob<IngestJob>>,
+    members: Array<{ sourceId: string; final: boolean; claimed?: ClaimedJob<SourceJob> }>,
+    counted: string | null,
   ) {
     const { db, queue } = this.options;
-    // The first source's attempt was counted when its job began.
+    const claimed = members.flatMap((member) => (member.claimed ? [member.claimed] : []));
     const started = await startAttempts(
       db,
-      [first.id, ...claimed.map((job) => job.data.sourceId)],
-      first.id,
+      members.map((member) => member.sourceId),
+      counted,
     ).catch(async (error: Error) => {
-      // The claimed jobs are retried like the first (whose handler throws), not left to expire.
+      // The claimed jobs are retried like the running one (whose handler throws), not left to
+      // expire.
       for (const job of claimed)
         await queue.fail(ingestQueue, job.id, error).catch(() => undefined);
       throw error;
     });
-    const jobOf = new Map(claimed.map((job) => [job.data.sourceId, job]));
+    const memberOf = new Map(members.map((member) => [member.sourceId, member]));
     const entries: Array<{ source: SourceRow; final: boolean }> = [];
     for (const source of started) {
       this.publish(source);
@@ -718,8 +779,7 @@ export class KnowledgeService {
         await this.failExhausted(source.id);
         continue;
       }
-      const final = source.id === first.id ? firstFinal : jobOf.get(source.id)!.finalAttempt;
-      entries.push({ source, final });
+      entries.push({ source, final: memberOf.get(source.id)!.final });
     }
     const retry: Array<{ sourceId: string; error: Error }> = [];
     try {
@@ -738,16 +798,15 @@ export class KnowledgeService {
     }
     const retried = new Set(retry.map((item) => item.sourceId));
     for (const item of retry) {
-      const job = jobOf.get(item.sourceId);
+      const job = memberOf.get(item.sourceId)?.claimed;
       if (job) await queue.fail(ingestQueue, job.id, item.error);
     }
     await queue.complete(
       ingestQueue,
       claimed.filter((job) => !retried.has(job.data.sourceId)).map((job) => job.id),
     );
-    const firstRetry = retry.find((item) => item.sourceId === first.id);
-    // pg-boss retries the first job with back-off when its handler throws.
-    if (firstRetry) throw firstRetry.error;
+    const ownRetry = retry.find((item) => !memberOf.get(item.sourceId)?.claimed);
+    if (ownRetry) throw ownRetry.error;
   }
 
   // Reads the documents in one reader round trip, writes the passages of those that read well in
@@ -907,18 +966,12 @@ export class KnowledgeService {
   // re-queued, unless the source has used up its attempts: then it fails here, so a file that
   // kept killing its process is never read again on its own.
   async sweep() {
-    const { db, pool, queue } = this.options;
+    const { db, pool } = this.options;
     const inFlight = await sourcesInFlight(db);
     // One look at the queue for all of them: a bulk upload leaves thousands waiting, and a query
     // per source (each reading the queue's jobs) made every sweep slower than the work it watched.
     const waiting = new Set(
-      (
-        await queue.openJobsFor(
-          ingestQueue,
-          'sourceId',
-          inFlight.map((source) => source.id),
-        )
-      )
+      (await this.openJobsFor(inFlight.map((source) => source.id)))
         .filter((job) => job.state !== 'active')
         .map((job) => job.key),
     );
