@@ -352,8 +352,9 @@ export const websitePages = pgTable(
   (table) => [uniqueIndex('website_pages_source_url_idx').on(table.sourceId, table.url)],
 );
 
-// Searchable passages. `terms` holds the lexical index's per-chunk term frequencies so a bot's
-// in-memory index is rebuilt from rows without re-tokenising.
+// Searchable passages. A bot's in-memory lexical index is built from their text (the terms once
+// stored beside it were dropped in migration 0020: a tokenizer change must never leave passages
+// and questions tokenised differently).
 export const knowledgeChunks = pgTable(
   'knowledge_chunks',
   {
