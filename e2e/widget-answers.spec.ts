@@ -84,8 +84,9 @@ test.describe('answers in the widget without a model', () => {
       await message.press('Enter');
       const answer = panel.getByRole('log').locator('.msg.bot').last();
       await expect(answer).toContainText('Según nuestros documentos:');
+      // The two sentences follow each other in the page: one quote, as written.
       await expect(answer).toContainText(
-        '“Las devoluciones son gratuitas durante 30 días desde la entrega.” [1]',
+        '“Las devoluciones son gratuitas durante 30 días desde la entrega. El reembolso llega en 5 días hábiles a la tarjeta con la que se pagó.” [1]',
       );
       await expect(answer.getByRole('listitem').first()).toHaveText('envios.md');
       // Only what answers: not the bakery, not the shipping costs, no table markup.
