@@ -126,3 +126,40 @@ test('when an option is misspelt, then the evaluation commands name it with thei
     expect(help.stdout).toContain(`Usage: npm run ${command.replace('-', ':')} -- --corpus`);
   }
 }, 60_000);
+
+test('when a named file is missing, is a folder, or has a line that is not JSON, then the evaluation commands say which and exit with 2', async () => {
+  const goodCorpus = path.join(folder, 'good-corpus.jsonl');
+  await writeFile(goodCorpus, JSON.stringify(corpus[0]));
+  const brokenCorpus = path.join(folder, 'broken-corpus.jsonl');
+  await writeFile(brokenCorpus, `${JSON.stringify(corpus[0])}\n{"_id": "cut off`);
+  const missing = path.join(folder, 'no-such-queries.jsonl');
+  const qrelsFile = path.join(folder, 'some-qrels.tsv');
+  await writeFile(qrelsFile, qrels);
+  const cases = [
+    {
+      args: ['--corpus', brokenCorpus, '--queries', missing],
+      says: `--corpus ${brokenCorpus}: line 2 is not JSON`,
+    },
+    {
+      args: ['--corpus', goodCorpus, '--queries', missing],
+      says: `Cannot read --queries ${missing}: no such file`,
+    },
+    {
+      args: ['--corpus', goodCorpus, '--queries', folder],
+      says: `Cannot read --queries ${folder}: it is a folder`,
+    },
+  ];
+  for (const command of ['eval-answers', 'eval-retrieval']) {
+    for (const { args, says } of cases) {
+      const failed = await run(
+        process.execPath,
+        ['--import', 'tsx', `apps/api/src/cli/${command}.ts`, ...args, '--qrels', qrelsFile],
+        { cwd: root },
+      ).catch((error: { code: number; stderr: string }) => error);
+      expect(failed).toMatchObject({ code: 2 });
+      const { stderr } = failed as { stderr: string };
+      expect(stderr).toContain(says);
+      expect(stderr).not.toContain('    at ');
+    }
+  }
+}, 90_000);

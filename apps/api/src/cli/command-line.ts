@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /**
@@ -19,4 +20,39 @@ export function parseCommandLine<T extends ParseArgsConfig>(
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${usage}\n`);
     process.exit(2);
   }
+}
+
+/** The text of a file named by `--option`, or what is wrong with it and an exit 2. */
+export async function readInputFile(option: string, file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : error instanceof Error
+            ? error.message
+            : String(error);
+    process.stderr.write(`Cannot read --${option} ${file}: ${reason}\n`);
+    process.exit(2);
+  }
+}
+
+/** One JSON value a line (BEIR's .jsonl), blank lines skipped; a line that is not JSON is named. */
+export async function readJsonLines<T>(option: string, file: string): Promise<T[]> {
+  const rows: T[] = [];
+  const lines = (await readInputFile(option, file)).split('\n');
+  for (const [index, line] of lines.entries()) {
+    if (!line.trim()) continue;
+    try {
+      rows.push(JSON.parse(line) as T);
+    } catch {
+      process.stderr.write(`--${option} ${file}: line ${index + 1} is not JSON\n`);
+      process.exit(2);
+    }
+  }
+  return rows;
 }

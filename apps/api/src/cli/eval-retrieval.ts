@@ -1,9 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { parseEnv } from '../config/env';
-import { parseCommandLine } from './command-line';
+import { parseCommandLine, readInputFile, readJsonLines } from './command-line';
 import { startDatabase } from '../db/start-database';
 import {
   evaluateRetrieval,
@@ -36,16 +36,9 @@ if (!values.corpus || !values.queries || !values.qrels) {
   process.exit(2);
 }
 
-async function readJsonl<T>(file: string): Promise<T[]> {
-  return (await readFile(file, 'utf8'))
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as T);
-}
-
-const corpus = await readJsonl<BeirDocument>(values.corpus);
-const queries = await readJsonl<BeirQuery>(values.queries);
-const qrels = parseQrels(await readFile(values.qrels, 'utf8'));
+const corpus = await readJsonLines<BeirDocument>('corpus', values.corpus);
+const queries = await readJsonLines<BeirQuery>('queries', values.queries);
+const qrels = parseQrels(await readInputFile('qrels', values.qrels));
 
 const temporary = process.env.DATABASE_URL
   ? null
