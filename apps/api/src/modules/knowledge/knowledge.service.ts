@@ -72,9 +72,9 @@ export const ingestQueue = 'knowledge-ingest';
 export const maxIngestAttempts = 3;
 const attemptsExhausted = `This file was tried ${maxIngestAttempts} times without finishing, so it won't be tried again on its own.`;
 
-// One source, or (an archive's small documents) several read together: one job for all of them
-// spares the queue hundreds of rows to insert, claim and complete per archive, which took
-// PostgreSQL about 0.4 s over the 11 archives of SciFact's abstracts.
+// One source, or an upload's small documents, read together: one job for all of them spares the
+// queue hundreds of rows to insert, claim and complete per archive, which took PostgreSQL about
+// 0.4 s over the 11 archives of SciFact's abstracts.
 type SourceJob = { sourceId: string };
 type IngestJob = SourceJob | { sourceIds: string[] };
 
@@ -654,8 +654,8 @@ export class KnowledgeService {
     });
   }
 
-  // An archive's small documents, queued as one job. A document another worker holds (a job the
-  // sweeper gave it) is left to that worker.
+  // An upload's small documents, queued as one job (see jobsFor). A document another worker holds
+  // (a job the sweeper or a Retry gave it) is left to that worker.
   private runIngestTogether(sourceIds: string[], job: JobContext) {
     return this.withSourceLocks(sourceIds[0]!, async (lock) => {
       const held = await lock(sourceIds);
