@@ -1,4 +1,10 @@
-import type { ArchiveUpload, Bot, KnowledgeHit, KnowledgeSource } from '@askwell/shared';
+import {
+  cancelledByStaffReason,
+  type ArchiveUpload,
+  type Bot,
+  type KnowledgeHit,
+  type KnowledgeSource,
+} from '@askwell/shared';
 import { eq, sql } from 'drizzle-orm';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -7,7 +13,7 @@ import { ingestQueue } from '../src/modules/knowledge/knowledge.service';
 import { createTestApp, type TestContext } from './helper';
 import type { BrowserClient } from './support/browser-client';
 import { createBot } from './support/chat-fixtures';
-import { signUpCustomer } from './support/customers';
+import { signInStaff, signUpCustomer } from './support/customers';
 import { buildZip } from './support/hostile-files';
 import { startSmtpSink } from './support/smtp-sink';
 import { testdataFile } from './support/testdata';
@@ -139,7 +145,7 @@ test('when one file among many small ones cannot be read, then it alone fails wi
   expect(hits[0]?.text).toContain('zq44x');
 }, 120_000);
 
-test('when an archive of small documents waits for a worker, then it is one job, not one per document; a sweep leaves it alone; and a worker reads them all', async () => {
+test('when an archive of small documents waits for a worker, then it is one job, not one per document; a sweep leaves it alone; staff may cancel one of them; and a worker reads the others', async () => {
   // An instance without ingest slots, so that the jobs wait (as behind a busy worker) and can be
   // counted.
   const waiting = await createTestApp({
@@ -190,15 +196,38 @@ test('when an archive of small documents waits for a worker, then it is one job,
     );
     expect(await jobs()).toHaveLength(2);
 
-    // A worker reads every one of them.
+    // Staff cancel one of the listed notes: it fails with the reason, the others keep their job.
+    const { browser: staff } = await signInStaff(waiting, {
+      role: 'super_admin',
+      email: 'queue-staff@askwell.test',
+      password: 'staff password 123',
+      ip: '10.8.1.3',
+    });
+    const cancelled = notes[7]!;
+    const cancel = await staff.post(`/api/admin/jobs/${cancelled}/cancel`);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await jobs()).toHaveLength(2);
+
+    // A worker reads every other one of them.
     helpers.push(await createTestApp({ envVars: { SMTP_URL: sink.url }, sharedWith: waiting }));
     const deadline = Date.now() + 120_000;
     for (;;) {
       const rows = await waiting.database.db
-        .select({ status: knowledgeSources.status })
+        .select({
+          id: knowledgeSources.id,
+          status: knowledgeSources.status,
+          errorMessage: knowledgeSources.errorMessage,
+        })
         .from(knowledgeSources)
         .where(eq(knowledgeSources.botId, bot.id));
-      if (rows.length === 31 && rows.every((row) => row.status === 'completed')) break;
+      const others = rows.filter((row) => row.id !== cancelled);
+      if (others.length === 30 && others.every((row) => row.status === 'completed')) {
+        expect(rows.find((row) => row.id === cancelled)).toMatchObject({
+          status: 'failed',
+          errorMessage: cancelledByStaffReason,
+        });
+        break;
+      }
       if (Date.now() > deadline) {
         throw new Error(`not all completed: ${rows.map((row) => row.status).join(', ')}`);
       }
