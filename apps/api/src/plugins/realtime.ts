@@ -197,13 +197,14 @@ export async function registerRealtime(
 
   if (pool) {
     // Each instance hears every relayed event, so it delivers to its own sockets only.
-    const rooms = io.of('/').adapter.rooms;
     const stopListening = listenForRelayedEvents(pool, app.log, ({ userId, event, payload }) => {
       if (userId === null) io.local.emit(event, payload);
       // socket.io encodes a packet before it looks for the room's sockets; most events reach an
       // instance with none of their account's (every instance hears every event, and a bulk
       // import's 10,000 progress events may have no page open at all).
-      else if (rooms.has(userRoom(userId))) io.local.to(userRoom(userId)).emit(event, payload);
+      else if (io.of('/').adapter.rooms.has(userRoom(userId))) {
+        io.local.to(userRoom(userId)).emit(event, payload);
+      }
     });
     app.addHook('onClose', stopListening);
   }
