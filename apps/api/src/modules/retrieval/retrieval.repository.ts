@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { inUuids } from '../../db/query-helpers';
 import { chatbots, knowledgeChunks } from '../../db/schema';
 
 // Retrieval only reads: the knowledge module writes the chunks and bumps the bot's index version.
@@ -32,7 +33,7 @@ export async function listBotEmbeddings(
         eq(knowledgeChunks.botId, botId),
         isNotNull(knowledgeChunks.embedding),
         known?.ids.length
-          ? sql`not (${knowledgeChunks.id} = any(${sql.param(known.ids)}::uuid[]) and ${knowledgeChunks.embeddingModel} = ${known.label})`
+          ? sql`not (${inUuids(knowledgeChunks.id, known.ids)} and ${knowledgeChunks.embeddingModel} = ${known.label})`
           : undefined,
       ),
     );
@@ -76,5 +77,5 @@ export function listBotIndexRows(db: Database, botId: string) {
 }
 
 export function listIndexRowsById(db: Database, ids: string[]) {
-  return listIndexRows(db, inArray(knowledgeChunks.id, ids));
+  return listIndexRows(db, inUuids(knowledgeChunks.id, ids));
 }
