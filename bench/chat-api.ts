@@ -9,6 +9,7 @@ import pino from 'pino';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres';
 import { spawnServer, type SpawnedServer } from '../scripts/spawn-server';
 import { measurePlanCheck } from './plan-check';
+import { readJsonl } from './jsonl';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const scifactDir = path.resolve(benchDir, '../../shared/testdata/retrieval/scifact');
@@ -17,13 +18,6 @@ const durationSeconds = Number(process.env.BENCH_DURATION ?? 30);
 const abstractsPerDocument = 400;
 
 type Abstract = { _id: string; title?: string; text: string };
-
-async function readJsonl<T>(file: string): Promise<T[]> {
-  return (await readFile(file, 'utf8'))
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as T);
-}
 
 // A signed-in customer of a running server, driving the same REST API the dashboard uses.
 export class DashboardSession {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { botDefaults, maxArchiveDocuments, parallelUploads } from '@askwell/shared';
@@ -14,6 +14,7 @@ import {
 import { parseQrels } from '../apps/api/src/cli/evaluation/ir-metrics';
 import { buildZip } from '../apps/api/test/support/hostile-files';
 import { repoRoot, spawnServer } from '../scripts/spawn-server';
+import { readJsonl } from './jsonl';
 
 const scifact = path.join(repoRoot, '../shared/testdata/retrieval/scifact/corpus.jsonl');
 // Uploads in flight at once, by default as the Documents page sends them. (Not INGEST_CONCURRENCY:
@@ -22,12 +23,7 @@ const concurrency = Number(process.env.INGEST_UPLOADS ?? parallelUploads);
 const mode = process.env.INGEST_MODE === 'archive' ? 'archive' : 'document';
 
 async function readCorpus(limit: number) {
-  const text = await readFile(scifact, 'utf8');
-  return text
-    .split('\n')
-    .filter((line) => line.trim())
-    .slice(0, limit)
-    .map((line) => JSON.parse(line) as BeirDocument);
+  return (await readJsonl<BeirDocument>(scifact)).slice(0, limit);
 }
 
 // With DATABASE_URL, both paths run in a database of their own on that server, dropped at the end.

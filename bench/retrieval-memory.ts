@@ -6,6 +6,7 @@ import type { ChunkOptions } from '../apps/api/src/modules/retrieval/chunk-secti
 import { evaluateRun, parseQrels, percentile } from '../apps/api/src/cli/evaluation/ir-metrics';
 import { LexicalIndex, aggregateByDocument } from '../apps/api/src/modules/retrieval/lexical-index';
 import type { LexicalIndexOptions } from '../apps/api/src/modules/retrieval/lexical-index';
+import { readJsonl } from './jsonl';
 
 // CI clones the repository to $D/askwell with the shared test data beside it in $D/shared.
 const dataRoot = path.resolve(
@@ -24,14 +25,6 @@ const datasets: Dataset[] = [
     qrels: 'qrels/test.tsv',
   })),
 ];
-
-async function readJsonl<T>(file: string): Promise<T[]> {
-  const text = await readFile(file, 'utf8');
-  return text
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as T);
-}
 
 type Settings = { chunk?: ChunkOptions; index?: LexicalIndexOptions; aggregate?: 'max' | 'top2' };
 

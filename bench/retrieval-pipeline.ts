@@ -16,6 +16,7 @@ import { LexicalIndex } from '../apps/api/src/modules/retrieval/lexical-index';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { repoRoot } from '../scripts/spawn-server';
+import { readJsonl } from './jsonl';
 
 const dataRoot = path.join(repoRoot, '../shared/testdata/retrieval');
 
@@ -28,13 +29,6 @@ const datasets = [
     qrels: 'qrels/test.tsv',
   })),
 ];
-
-async function readJsonl<T>(file: string): Promise<T[]> {
-  return (await readFile(file, 'utf8'))
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as T);
-}
 
 // What `npm run eval:retrieval` does, for each target set: the corpus goes through the product's
 // chunking and terms into PostgreSQL (embedded in a temp folder, or DATABASE_URL), and every

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import type pg from 'pg';
 import { findFreePort } from '../apps/api/src/db/embedded-postgres';
 import { startBenchServer, type DashboardSession } from './chat-api';
+import { readJsonl } from './jsonl';
 
 // Load and faults together, on loopback only: widget visitors chat for the whole run while
 // documents upload, the app's database connections are terminated once and (with REDIS_URL set)
@@ -25,13 +26,6 @@ const origin = 'https://www.soak.test';
 const execFileAsync = promisify(execFile);
 
 type Abstract = { _id: string; title?: string; text: string };
-
-async function readJsonl<T>(file: string): Promise<T[]> {
-  return (await readFile(file, 'utf8'))
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as T);
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
