@@ -61,6 +61,30 @@ describe('deciding whether a passage answers a question', () => {
     ],
     ['Thai', 'ค่าจัดส่งสินค้าเท่าไหร่', 'ค่าจัดส่งสินค้าคือ 50 บาท', 'ร้านเปิดวันจันทร์ถึงวันศุกร์'],
   ];
+  // Particles and function words of scripts without spaces are terms of the index, not of what a
+  // question is about: an unrelated passage that shares only them is not an answer.
+  const sharingOnlyGrammar: Array<[string, string, string, string]> = [
+    [
+      'Japanese',
+      '食洗機で洗っても大丈夫ですか？',
+      '本体は食洗機で洗っても大丈夫です。',
+      '富士山は標高3,776mで、日本で最も高い山です。静岡県と山梨県にまたがっています。',
+    ],
+    ['Chinese', '游泳池有多长？', '我们的游泳池长25米。', '我们的商店有多种颜色可以选择。'],
+    [
+      'Thai',
+      'เบอร์โทรของสปาคืออะไร',
+      'โทร 053 123 456 หรือไลน์ไอดี @baansabai',
+      'ราคาของห้องพักคือ 1,500 บาทต่อคืน',
+    ],
+  ];
+  for (const [script, question, answer, unrelated] of sharingOnlyGrammar) {
+    test(`when an unrelated ${script} passage shares only the question’s grammar words, then it is not an answer and the one that shares its subject is`, () => {
+      expect(answered(question, answer)).toBe(true);
+      expect(answered(question, unrelated)).toBe(false);
+    });
+  }
+
   for (const [script, question, answer, unrelated] of scripts) {
     test(`when the question is in ${script}, then the passage that answers it is relevant and an unrelated one is not`, () => {
       expect(answered(question, answer)).toBe(true);

@@ -45,6 +45,40 @@ export function covers(term: string, present: Set<string>) {
   return false;
 }
 
+// Scripts written without spaces are indexed by characters (Chinese, Japanese) or dictionary words
+// (Thai), so their grammar words are terms too: a passage about Mount Fuji held the で, て, も, す
+// and か of "食洗機で洗っても大丈夫ですか？", a quarter of its terms, and was quoted as an answer. A
+// term of those scripts means something only when none of its characters is one of these
+// particles, pronouns and question words (hiragana is Japanese grammar as a rule), and a Thai
+// term when it is not one of these function words.
+const hiragana = /^\p{Script=Hiragana}$/u;
+const chineseFunctionChars = new Set(
+  Array.from(
+    '的了是在有和与及或吗呢吧啊么什怎哪谁几多这那个们我你您他她它也都就还又把被对从到给为以之其而且但所如可能会要想请问不没何',
+  ),
+);
+const thaiFunctionWords = new Set(
+  'ของ คือ อะไร ที่ และ ใน มี ได้ ไหม หรือ เป็น จะ ให้ กับ ไม่ ครับ ค่ะ คะ บ้าง เท่าไหร่ เท่าไร อย่างไร ยังไง เมื่อไหร่ เมื่อไร ที่ไหน ใคร นี้ นั้น แล้ว ก็ ว่า ต้อง ถ้า ซึ่ง โดย จาก ถึง ไป มา อยู่ หรือไม่ ไหน'.split(
+    ' ',
+  ),
+);
+const thai = /\p{Script=Thai}/u;
+
+function meaningful(term: string) {
+  if (thai.test(term)) return term.length > 1 && !thaiFunctionWords.has(term);
+  if (!ideographic.test(term)) return true;
+  for (const char of term) {
+    if (hiragana.test(char) || chineseFunctionChars.has(char)) return false;
+  }
+  return true;
+}
+
+/** The question's terms that say what it is about; all of them when none does. */
+export function meaningfulTerms(terms: Set<string>): Set<string> {
+  const kept = new Set([...terms].filter(meaningful));
+  return kept.size > 0 ? kept : terms;
+}
+
 export function coveredTerms(terms: Iterable<string>, present: Set<string>) {
   const covered = new Set<string>();
   for (const term of terms) if (covers(term, present)) covered.add(term);

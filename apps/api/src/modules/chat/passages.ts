@@ -1,6 +1,6 @@
 import type { ChatSource, KnowledgeHit } from '@askwell/shared';
 import { guessLanguage, tokenize, type Language } from '../retrieval';
-import { coveredTerms, requiredCoverage } from './coverage';
+import { coveredTerms, meaningfulTerms, requiredCoverage } from './coverage';
 
 // A retrieved passage ready to be quoted or given to a model: `number` is its citation marker,
 // shared by passages of the same document page or web page.
@@ -13,7 +13,7 @@ export type Passage = KnowledgeHit & {
 // A question too short to tell its language is read in the language of the passage it is matched
 // against, so that its stop words drop out and its words get the passage's stems.
 export function queryTerms(text: string, fallbackLanguage?: Language | null) {
-  return new Set(tokenize(text, fallbackLanguage ? { fallbackLanguage } : {}));
+  return meaningfulTerms(new Set(tokenize(text, fallbackLanguage ? { fallbackLanguage } : {})));
 }
 
 type ChunkAnalysis = { terms: Set<string>; language: Language | null };
