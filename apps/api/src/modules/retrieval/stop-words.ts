@@ -91,6 +91,23 @@ const packagedKeys: Partial<Record<Language, string>> = {
   gu: 'guj',
 };
 
+// Common words the packaged lists lack, found where a passage or a question was read as another
+// language for want of them: a Russian passage ("Наш магазин…", "около") had too few Russian stop
+// words to outvote Bulgarian, which lists the abbreviations "г", "д", "м" the two share. The
+// Russian additions are the rest of Snowball's Russian list and the possessives and relatives.
+const supplements: Partial<Record<Language, string>> = {
+  ru: `наш наша наше наши нашего нашей нашем нашим наших ваш ваша ваше ваши вашего вашей вашем
+вашим ваших свой своя своё свои своего своей своим своих весь вся всё который которая которое
+которые которого которой котором которым которых также около здесь сейчас зачем один два три
+вдруг опять наконец впрочем хорошо г д м т`,
+};
+
+// Content words of a packaged list that are as common in a neighbour sharing its script: the
+// Bulgarian list's "дни" (days) is the Russian word too, and voted Russian opening hours Bulgarian.
+const removals: Partial<Record<Language, string>> = {
+  bg: `дни`,
+};
+
 function toSet(list: string): ReadonlySet<string> {
   return new Set(list.split(/\s+/).filter(Boolean));
 }
@@ -114,9 +131,15 @@ export function stopWordsOf(
   if (set) return set;
   const key = packagedKeys[language];
   const list = key ? packaged[key] : undefined;
-  set =
-    tuned[language] ??
-    (list ? new Set(list.map((word) => fold(word.normalize('NFKC').toLowerCase()))) : none);
+  set = tuned[language];
+  if (!set && list) {
+    const removed = toSet(removals[language] ?? '');
+    const words = [...list, ...toSet(supplements[language] ?? '')].filter(
+      (word) => !removed.has(word),
+    );
+    set = new Set(words.map((word) => fold(word.normalize('NFKC').toLowerCase())));
+  }
+  set ??= none;
   cache.set(language, set);
   return set;
 }

@@ -112,6 +112,19 @@ describe('tokenize in every language', () => {
     );
   });
 
+  it('when a Russian passage uses words the Bulgarian list holds too, then it is still Russian and stemmed so', () => {
+    const passage =
+      'Наш магазин на ул. Рубинштейна работает ежедневно с 10:00 до 21:00. В праздничные дни ' +
+      'магазин открыт с 12:00 до 18:00.';
+    expect(guessLanguage(passage)).toBe('ru');
+    const question = tokenize('До скольки работает магазин?', { fallbackLanguage: 'ru' });
+    expect(question).toContain('работа');
+    expect(tokenize(passage)).toContain('работа');
+    expect(
+      guessLanguage('Нашият магазин работи всеки ден от 10 до 21 часа, освен в почивните дни.'),
+    ).toBe('bg');
+  });
+
   it('when a short question gives no clue, then the corpus language of its script applies', () => {
     expect(tokenize('Договоры', { fallbackLanguage: 'en' })).toEqual(['договор']);
     expect(tokenize('contracts', { fallbackLanguage: 'ru' })).toEqual(['contract']);
