@@ -18,6 +18,21 @@ describe('the language of a visitor question', () => {
     },
   );
 
+  test.each([
+    'Até que horas a livraria fica aberta durante a semana?',
+    'Quanto custa o frete para o Rio de Janeiro?',
+    'Onde nasce o rio Amazonas?',
+  ])('when a Portuguese question is "%s", then it is read as Portuguese', (question) => {
+    expect(detectLanguage(question)).toBe('pt');
+  });
+
+  test('when a question could be Spanish or Portuguese, then it is not taken for Spanish', () => {
+    // Portuguese writes "por que" and "como" without the accents Spanish puts on them.
+    expect(detectLanguage('Por que o céu é azul?')).not.toBe('es');
+    expect(detectLanguage('Como se faz?')).not.toBe('es');
+    expect(detectLanguage('Cómo se hace')).toBe('es');
+  });
+
   test('when the question words are shared by other languages, then nothing is claimed', () => {
     expect(detectLanguage('Was Tesla rich')).not.toBe('de');
     expect(detectLanguage('Wie is Tesla')).not.toBe('de');

@@ -18,8 +18,9 @@ const scripts: Array<[RegExp, string]> = [
 
 // A short question ("¿En qué año murió Tesla?", "Wer sang die Nationalhymne?") holds too few stop
 // words for the guess, yet its question word names its language. Only words that belong to one of
-// the languages the widget speaks are listed: not "was", "que" or "como", and "wie" only before a
-// word Dutch does not share.
+// the languages the widget speaks are listed: not "was", and "wie" only before a word Dutch does
+// not share; Spanish "qué", "cómo", "por qué" only with their accent, since Portuguese writes
+// "que", "como", "por que".
 const notLetter = '(?![\\p{L}])';
 const questionWords: Array<[RegExp, string]> = [
   [
@@ -31,7 +32,7 @@ const questionWords: Array<[RegExp, string]> = [
   ],
   [
     new RegExp(
-      `^\\W*(qu[ée]|qui[ée]n(es)?|cu[áa]ndo|d[óo]nde|c[óo]mo|cu[áa]l(es)?|cu[áa]nt[oa]s?|por qu[ée]|en qu[ée])${notLetter}`,
+      `^\\W*(qué|qui[ée]n(es)?|cu[áa]ndo|d[óo]nde|cómo|cu[áa]l(es)?|cu[áa]nt[oa]s?|por qué|en qu[ée])${notLetter}`,
       'iu',
     ),
     'es',

@@ -82,6 +82,12 @@ describe('tokenize in every language', () => {
     },
   );
 
+  it('when Spanish and Portuguese stop words tie, then neither is guessed', () => {
+    expect(guessLanguage('Por que o céu é azul?')).toBeNull();
+    expect(guessLanguage('Até que horas a livraria fica aberta durante a semana?')).toBe('pt');
+    expect(guessLanguage('¿Hasta qué hora está abierta la librería durante la semana?')).toBe('es');
+  });
+
   it('when a language has no Snowball stemmer, then its words also match by their first letters', () => {
     const passage = 'Umowa najmu jest zawarta na czas określony i nie może być wypowiedziana';
     expect(guessLanguage(passage)).toBe('pl');

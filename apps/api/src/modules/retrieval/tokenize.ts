@@ -502,6 +502,8 @@ function stopLanguages(): Map<string, number[]> {
 }
 
 const guessWindow = 2000;
+const spanish = knownLanguages.indexOf('es');
+const portuguese = knownLanguages.indexOf('pt');
 
 type Guess = { language: Language | null; script: Script };
 const votes = new Int32Array(knownLanguages.length);
@@ -572,19 +574,27 @@ function guessFromRuns(text: string, count: number, prior?: Language | null): Gu
   const scriptName = scriptNames[script]!;
   // Languages are listed most widely used first, and a tie goes to the first: Galician lists
   // most Spanish stop words, Dutch "wie die der". A tie between two of the four tuned languages is
-  // no evidence either way, as before the others were added.
+  // no evidence either way, as before the others were added; nor is one between Spanish and
+  // Portuguese, as widely used and sharing "que", "a", "o", "para": a Portuguese question read
+  // as Spanish gets a Spanish reply.
   let best = -1;
-  let tuneTie = false;
+  let undecided = false;
   for (let position = 0; position < knownLanguages.length; position++) {
     if (languageTable[knownLanguages[position]!].script !== scriptName) continue;
     const count = votes[position]!;
     if (best === -1 ? count > 0 : count > votes[best]!) {
       best = position;
-      tuneTie = false;
-    } else if (best !== -1 && count === votes[best]! && position < tunedLanguages) tuneTie = true;
+      undecided = false;
+    } else if (
+      best !== -1 &&
+      count === votes[best]! &&
+      (position < tunedLanguages || (best === spanish && position === portuguese))
+    ) {
+      undecided = true;
+    }
   }
   // One stop word is no evidence: the "d" of "vitamin D" would make a claim French.
-  const language = best === -1 || tuneTie || votes[best]! < 2 ? null : knownLanguages[best]!;
+  const language = best === -1 || undecided || votes[best]! < 2 ? null : knownLanguages[best]!;
   return { language, script: scriptName };
 }
 
