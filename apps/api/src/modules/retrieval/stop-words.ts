@@ -92,16 +92,16 @@ const packagedKeys: Partial<Record<Language, string>> = {
 };
 
 // Common words the packaged lists lack, found where a passage or a question was read as another
-// language for want of them: a Portuguese question ("Onde nasce…", "Quanto custa…") had too few
-// Portuguese stop words to outvote Spanish, Italian or English, a Russian passage ("Наш магазин…", "около") had too few Russian stop
-// words to outvote Bulgarian, which lists the abbreviations "г", "д", "м" the two share. The
-// Portuguese additions are the question words and the forms of ser, estar, ter and haver of
-// Snowball's Portuguese list, the Russian ones the rest of Snowball's Russian list and the
-// possessives and relatives.
+// language for want of them. Portuguese: the question words and Snowball's forms of ser, estar,
+// ter and haver ("Onde nasce…", "Quanto custa…" were outvoted by Spanish, Italian or English).
+// Turkish: question words and particles ("kaç", "nedir", "mi"). Russian: the rest of Snowball's
+// list, the possessives and relatives ("Наш магазин…", "около") and the abbreviations "г", "д",
+// "м", "т", which the Bulgarian list holds and the two languages share.
 const supplements: Partial<Record<Language, string>> = {
   pt: `onde quanto quanta quantos quantas durante sobre estou estamos estão estive esteve estivemos
 estiveram estava estávamos estavam era éramos eram fui foi fomos foram seja sejam fosse fossem será
 serão seria tenho tem temos têm tinha tinham teve tiveram tenha tiver terá teria sou somos são há`,
+  tr: `kaç mi midir nedir neler nereden`,
   ru: `наш наша наше наши нашего нашей нашем нашим наших ваш ваша ваше ваши вашего вашей вашем
 вашим ваших свой своя своё свои своего своей своим своих весь вся всё который которая которое
 которые которого которой котором которым которых также около здесь сейчас зачем один два три

@@ -88,6 +88,19 @@ describe('tokenize in every language', () => {
     expect(guessLanguage('¿Hasta qué hora está abierta la librería durante la semana?')).toBe('es');
   });
 
+  it('when a Turkish or Polish text has few stop words, then the letters only its language writes tell it', () => {
+    const contact =
+      'İletişim\nGenel merkezimiz Bağdat Cad. No: 215, Kadıköy/İstanbul adresindedir. Müşteri ' +
+      'hizmetlerine 0850 222 33 44 numarasından ulaşabilirsiniz. Kurumsal satışlar için ' +
+      'kurumsal@teknopark.com.tr adresine yazabilirsiniz.';
+    expect(guessLanguage(contact)).toBe('tr');
+    expect(guessLanguage('Cumartesi günü mağaza kaçta açılıyor?')).toBe('tr');
+    expect(guessLanguage("TeknoWatch 3'ün pili kaç gün dayanıyor?")).toBe('tr');
+    expect(guessLanguage('Do kiedy mogę odwołać rezerwację bez opłat?')).toBe('pl');
+    // One such name among English words is not enough.
+    expect(guessLanguage('When did Erdoğan first visit Łódź and the Kadıköy district?')).toBe('en');
+  });
+
   it('when a language has no Snowball stemmer, then its words also match by their first letters', () => {
     const passage = 'Umowa najmu jest zawarta na czas określony i nie może być wypowiedziana';
     expect(guessLanguage(passage)).toBe('pl');

@@ -501,6 +501,28 @@ function stopLanguages(): Map<string, number[]> {
   return stopIndex;
 }
 
+// Letters that, among the languages of their script listed here, one alone writes: a word with
+// one counts as a stop word of that language. A short Turkish or Polish question holds one stop
+// word or none ("Cumartesi günü mağaza kaçta açılıyor?"), yet most of its words show ı or ğ, ł or
+// ś; Polish "do", "bez" are Czech stop words too. Letters shared, as ã with Vietnamese or ş with
+// Romanian, are left out.
+const distinctiveLetters: Array<[RegExp, number]> = [
+  [/[ığ]/u, knownLanguages.indexOf('tr')],
+  [/[łńśźż]/u, knownLanguages.indexOf('pl')],
+];
+
+// The languages (indexes into knownLanguages) a word counts for: the stop lists that hold it and
+// the language of a distinctive letter in it.
+function votersOf(word: string, stops: Map<string, number[]>): readonly number[] | null {
+  const listed = word.length <= longestStopWord ? stops.get(fold(word)) : undefined;
+  for (const [letters, position] of distinctiveLetters) {
+    if (!letters.test(word)) continue;
+    if (listed?.includes(position)) break;
+    return listed ? [...listed, position] : [position];
+  }
+  return listed ?? null;
+}
+
 const guessWindow = 2000;
 const spanish = knownLanguages.indexOf('es');
 const portuguese = knownLanguages.indexOf('pt');
@@ -548,18 +570,16 @@ function guessFromRuns(text: string, count: number, prior?: Language | null): Gu
     scriptCounts[wordScript]!++;
     // Enough evidence: a long passage need not be read to its 200th word.
     if ((words & 31) === 0 && clearLead(words, nonWord)) break;
-    // No stop word is long or holds a digit: most words need no lookup.
-    if (info & digitFlag || runEnd[run]! - runStart[run]! > longestStopWord) continue;
+    // No stop word holds a digit.
+    if (info & digitFlag) continue;
     const entry = findWord(text, runStart[run]!, runEnd[run]!);
     runEntry[run] = entry;
     runEntryScan[run] = scanNumber;
     let languages: readonly number[] | null | undefined;
-    if (entry === -1) languages = stops.get(fold(text.slice(runStart[run]!, runEnd[run]!)));
+    if (entry === -1) languages = votersOf(text.slice(runStart[run]!, runEnd[run]!), stops);
     else {
       languages = wordStops[entry];
-      if (languages === undefined) {
-        wordStops[entry] = languages = stops.get(fold(wordText[entry]!)) ?? null;
-      }
+      if (languages === undefined) wordStops[entry] = languages = votersOf(wordText[entry]!, stops);
     }
     if (languages) for (const language of languages) votes[language]!++;
   }
