@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import type { Language } from './tokenize';
 
-// Lists are stored diacritic-folded because tokens are compared after folding.
+// Lists are stored diacritic-folded because tokens are compared after folding: "êtes" is looked
+// up as "etes", so each accented form needs its own folded entry ("ete" is only "été").
 const english = `a about above after again against all am an and any are aren't as at be because been
 before being below between both but by can cannot could couldn't did didn't do does doesn't doing
 don't down during each few for from further had hadn't has hasn't have haven't having he he'd he'll
@@ -41,7 +42,9 @@ cuanta cual cuales`;
 const french = `a au aux avec ce ces dans de des du elle en et eux il ils je la le les leur lui ma
 mais me meme mes moi mon ne nos notre nous on ou par pas pour qu que qui sa se ses son sur ta te tes
 toi ton tu un une vos votre vous c d j l m n s t y ete etait etaient sont est etre avoir a ont cette
-cet quel quelle quels quelles comme plus`;
+cet quel quelle quels quelles comme plus suis sommes etes etions etiez etant sera seront serait
+seraient ai avons avez avait avaient aussi leurs jusqu jusque comment combien quand pourquoi
+est-ce`;
 
 // The four lists above were tuned on SciFact and XQuAD; the other languages take the lists of the
 // stopword package (MIT), which is CommonJS without types, hence the require typed at its use.

@@ -82,6 +82,21 @@ describe('tokenize in every language', () => {
     },
   );
 
+  it('when a French question uses an accented form of être, then it is a stop word', () => {
+    expect(tokenize("Jusqu'à quelle heure êtes-vous ouverts en semaine ?")).toEqual([
+      'heur',
+      'ouvert',
+      'semain',
+    ]);
+  });
+
+  it.each(['Combien coûte une livraison express ?', 'Comment retourner un article ?'])(
+    'when a short French question is "%s", then its question word makes it French',
+    (question) => {
+      expect(guessLanguage(question)).toBe('fr');
+    },
+  );
+
   it('when Spanish and Portuguese stop words tie, then neither is guessed', () => {
     expect(guessLanguage('Por que o céu é azul?')).toBeNull();
     expect(guessLanguage('Até que horas a livraria fica aberta durante a semana?')).toBe('pt');
