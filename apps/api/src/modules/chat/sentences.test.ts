@@ -78,6 +78,75 @@ describe('splitting a passage into sentences', () => {
     ]);
   });
 
+  test('when Polish, Russian, Turkish or Italian abbreviations appear, then they do not end a sentence', () => {
+    expect(
+      splitSentences(
+        'Zameldowanie jest możliwe od godz. 14:00, a wymeldowanie do godz. 11:00. Dojedziesz tam w ok. 15 minut. Hotel Pod Wawelem, ul. Grodzka 48.',
+        'pl',
+      ),
+    ).toEqual([
+      'Zameldowanie jest możliwe od godz. 14:00, a wymeldowanie do godz. 11:00.',
+      'Dojedziesz tam w ok. 15 minut.',
+      'Hotel Pod Wawelem, ul. Grodzka 48.',
+    ]);
+    expect(splitSentences('Наш магазин на ул. Рубинштейна работает ежедневно. Ждём вас!')).toEqual([
+      'Наш магазин на ул. Рубинштейна работает ежедневно.',
+      'Ждём вас!',
+    ]);
+    expect(splitSentences('Genel merkezimiz Bağdat Cad. No: 215, Kadıköy adresindedir.')).toEqual([
+      'Genel merkezimiz Bağdat Cad. No: 215, Kadıköy adresindedir.',
+    ]);
+    expect(
+      splitSentences('Fu fondata dal sig. Giuseppe Ferrero. Contatta il dott. Marco Bianchi.'),
+    ).toEqual(['Fu fondata dal sig. Giuseppe Ferrero.', 'Contatta il dott. Marco Bianchi.']);
+    // "ok." is an abbreviation only before a number; a sentence can end in a word in capitals.
+    expect(splitSentences('It is ok. Then we studied patients with CAD. Most were men.')).toEqual([
+      'It is ok.',
+      'Then we studied patients with CAD.',
+      'Most were men.',
+    ]);
+  });
+
+  test('when a unit or an era after a number ends a sentence, then the next one starts there', () => {
+    expect(splitSentences('Nous ouvrons de 9 h à 19 h. Le samedi, de 10 h à 18 h.', 'fr')).toEqual([
+      'Nous ouvrons de 9 h à 19 h.',
+      'Le samedi, de 10 h à 18 h.',
+    ]);
+    expect(splitSentences('Kamienica zbudowana w 1894 r. Budynek był drukarnią.', 'pl')).toEqual([
+      'Kamienica zbudowana w 1894 r.',
+      'Budynek był drukarnią.',
+    ]);
+    expect(splitSentences('Пуэр стоит 1 250 руб. за 100 г. Зелёный чай дешевле.')).toEqual([
+      'Пуэр стоит 1 250 руб. за 100 г.',
+      'Зелёный чай дешевле.',
+    ]);
+    expect(
+      splitSentences('Iniziò nel 72 d.C. e finì nell’80 d.C. Poteva ospitare 50.000 persone.'),
+    ).toEqual(['Iniziò nel 72 d.C. e finì nell’80 d.C.', 'Poteva ospitare 50.000 persone.']);
+    // The capital that goes on with the abbreviation does not start a sentence.
+    expect(
+      splitSentences('Ein Kopf aus der Zeit um 750 n. Chr., einer der ältesten.', 'de'),
+    ).toEqual(['Ein Kopf aus der Zeit um 750 n. Chr., einer der ältesten.']);
+  });
+
+  test('when Thai writes an abbreviation with a stop ("10.00 น."), then the sentence goes on', () => {
+    const hours = 'สปาเปิดให้บริการทุกวันตั้งแต่เวลา 10.00 น. ถึง 22.00 น. ลูกค้าสามารถจองคิวล่วงหน้าได้';
+    expect(splitSentences(hours)).toEqual([hours]);
+    const oil = 'ขวดขนาด 100 มล. ราคา 390 บาท';
+    expect(splitSentences(oil)).toEqual([oil]);
+  });
+
+  test('when Arabic asks with "؟" or Japanese ends with "．", then the sentence ends there', () => {
+    expect(splitSentences('هل وصلك منتج تالف؟ تواصل معنا وسنستبدله مجاناً.')).toEqual([
+      'هل وصلك منتج تالف؟',
+      'تواصل معنا وسنستبدله مجاناً.',
+    ]);
+    expect(splitSentences('重さは約１．５ｋｇです．水曜日は定休日です．')).toEqual([
+      '重さは約１．５ｋｇです．',
+      '水曜日は定休日です．',
+    ]);
+  });
+
   test('when a question or exclamation ends in a quote, then the quote stays with it', () => {
     expect(splitSentences('He asked “Is it free?” Then he paid! ¿Cómo? Así.')).toEqual([
       'He asked “Is it free?”',

@@ -222,17 +222,108 @@ const abbreviations = new Set(
     'cf',
     'av. j.-c',
     'j.-c',
+    'bd',
+    // Polish
+    'godz',
+    'tel',
+    'ul',
+    'pl',
+    'np',
+    'tzw',
+    'm.in',
+    'tj',
+    'itd',
+    'itp',
+    'mgr',
+    'inż',
+    'hab',
+    'św',
+    'wg',
+    'zob',
+    'ks',
+    'płk',
+    // Russian
+    'ул',
+    'пр',
+    'просп',
+    'пер',
+    'пл',
+    'наб',
+    'корп',
+    'стр',
+    'св',
+    'см',
+    'напр',
+    'проф',
+    'акад',
+    'тел',
+    'обл',
+    // Turkish
+    'cad',
+    'sok',
+    'sk',
+    'mah',
+    'bul',
+    'blv',
+    'doç',
+    'yrd',
+    'örn',
+    'bkz',
+    'vb',
+    'vd',
+    // Italian
+    'sig',
+    'sigg',
+    'sig.ra',
+    'sig.na',
+    'dott',
+    'dott.ssa',
+    'prof.ssa',
+    'ing',
+    'avv',
+    'geom',
+    'egr',
+    'spett',
+    'ecc',
+    'pag',
+    'pagg',
+    'p.zza',
+    'c.so',
+    'v.le',
+    'p.es',
+    // Portuguese
+    'profa',
+    'exmo',
+    'exma',
+    'ltda',
+    'n.º',
+    // Dutch
+    'bijv',
+    'dhr',
+    'mevr',
+    'drs',
+    'ir',
+    'ong',
+    'resp',
+    'incl',
+    'excl',
+    'enz',
+    'evt',
+    'blz',
   ].map((word) => word.toLowerCase()),
 );
 
-const terminal = /[.!?…。！？‼⁇⁈⁉]/u;
+// Arabic, Persian and Urdu ask with "؟"; Chinese and Japanese also end a sentence with the
+// full-width "．" and the half-width "｡".
+const terminal = /[.!?…。！？‼⁇⁈⁉؟．｡]/u;
 const closing = /["'”’»)\]」』】]/u;
-const fullWidthEnd = /[。！？]/u;
+const fullWidthEnd = /[。！？．｡]/u;
 
-// The word that ends right before position `dot` (a full stop), with inner dots ("e.g", "U.S").
+// The word that ends right before position `dot` (a full stop), with inner dots ("e.g", "U.S")
+// and the vowel signs of scripts that write them as marks (Thai, Hindi).
 function wordBefore(text: string, dot: number) {
   let start = dot;
-  while (start > 0 && /[\p{L}\p{N}.\-]/u.test(text[start - 1]!)) start--;
+  while (start > 0 && /[\p{L}\p{M}\p{N}.\-]/u.test(text[start - 1]!)) start--;
   return text.slice(start, dot);
 }
 
@@ -250,6 +341,14 @@ const germanOrdinalLeads = new Set(
 const germanOrdinalNoun =
   /^(januar|jänner|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jahrhunderts?|jahrtausends?|jahrestag|geburtstag|todestag|lebensjahr|platz|mal|stock|klasse|liga|runde|kapitel)(?!\p{L})/iu;
 
+// Abbreviations that are words of their own elsewhere ("It is ok."): only before a number
+// ("ok. 15 minut", "ref. 4", "art. 5").
+const numberLeads = new Set(['ok', 'ок', 'ref', 'refs', 'art', 'ust', 'poz', 'ст']);
+
+// Thai, Lao, Khmer and Burmese write no space between words and do not end sentences with a full
+// stop: one there ends an abbreviation ("10.00 น." for o'clock, "100 มล." for millilitres).
+const unspacedScript = /^[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+$/u;
+
 function isAbbreviation(
   word: string,
   next: string,
@@ -259,7 +358,26 @@ function isAbbreviation(
 ) {
   const lower = word.toLowerCase();
   if (!lower) return false;
-  if (abbreviations.has(lower)) return true;
+  // A unit or an era after a number ("19 h.", "1894 r.", "100 г.", "80 d.C.") ends the sentence
+  // when a capital follows, unless that capital goes on with the abbreviation ("63 a. C. en Roma").
+  if (
+    /^[\p{N}.,]*\p{N}$/u.test(before) &&
+    /^\p{Ll}(\.\p{L})*$/u.test(word) &&
+    /^\p{Lu}/u.test(next) &&
+    !/^\p{Lu}\p{Ll}{0,3}\./u.test(next)
+  ) {
+    return false;
+  }
+  // A word in capitals is an acronym ("patients with CAD."), not the abbreviation it spells.
+  if (abbreviations.has(lower) && !/^\p{Lu}{2,}$/u.test(word)) return true;
+  if (numberLeads.has(lower) && /^\p{N}/u.test(next)) return true;
+  // A letter of a script without capitals is an initial or an abbreviation (Arabic "د." for
+  // doctor), and so is a word of two letters where a stop never ends a sentence.
+  const letters = [...word.replace(/[\p{M}.]/gu, '')];
+  if (letters.every((letter) => /\p{Lo}/u.test(letter))) {
+    if (letters.length === 1) return true;
+    if (letters.length <= 2 && unspacedScript.test(letters.join(''))) return true;
+  }
   // An initial ("John C. Smith") or a letter-dot chain ("U.S.A", "e.g").
   if (/^\p{Lu}$/u.test(word)) return true;
   // A spaced chain's first letter: German writes "z. B.", "d. h.", "u. a." and Spanish "a. C."
@@ -303,7 +421,10 @@ export function splitSentences(text: string, language: string | null = null): st
     }
     let end = index + 1;
     while (end < text.length && (terminal.test(text[end]!) || closing.test(text[end]!))) end++;
-    if (fullWidthEnd.test(char)) {
+    // The full-width "．" is also the decimal point of full-width numbers ("３．５").
+    const decimal =
+      char === '．' && /\p{N}/u.test(text[index - 1] ?? '') && /\p{N}/u.test(text[end] ?? '');
+    if (fullWidthEnd.test(char) && !decimal) {
       sentences.push(text.slice(start, end).trim());
       start = end;
       index = end;
