@@ -129,6 +129,15 @@ describe('the built-in answerer', () => {
     expect(answer.text).toContain(`“${collection} ${founding}” [1]`);
   });
 
+  test('when quoted Chinese sentences follow each other, then they are joined as written, with no space', () => {
+    const hours = passage(
+      1,
+      '悦动健身中心周一至周五的营业时间为早上6:30至晚上10:00。周六、周日营业时间为早上8:00至晚上9:00。游泳池每周二上午进行维护。',
+    );
+    const answer = builtinAnswer('健身中心周六的营业时间？', [hours], bot, 'zh');
+    expect(answer.text).toContain('晚上10:00。周六、周日营业时间为早上8:00至晚上9:00。');
+  });
+
   test('when a second passage repeats what the first says, then only the first is cited', () => {
     const again = passage(2, 'Items that are unused can be returned within 30 days of purchase.');
     const answer = builtinAnswer('Can unused items be returned?', [returns, again], bot, 'en');

@@ -47,6 +47,9 @@ type Candidate = {
   // The paragraph (or list, or table) of the passage the sentence is in.
   block: number;
   text: string;
+  // What stands between the sentence and the one before it in the paragraph: a space, or nothing
+  // after a Chinese or Japanese full stop. A quote of both gives it back as written.
+  separator: string;
   // The sentence ends in a colon and list items follow: they come with it.
   leadsList: boolean;
   kind: 'item' | 'row' | 'text';
@@ -154,7 +157,11 @@ function readSentences(passage: Passage): Sentence[] {
     const parts = block.kind === 'text' ? splitSentences(block.text, language) : [block.text];
     const nextIsItem =
       blocks[blockIndex + 1]?.kind === 'item' || blocks[blockIndex + 1]?.kind === 'row';
+    let read = 0;
     parts.forEach((part, partIndex) => {
+      const at = block.text.indexOf(part, read);
+      const separator = partIndex > 0 && at >= 0 ? block.text.slice(read, at) : ' ';
+      if (at >= 0) read = at + part.length;
       // A passage after a document's first starts with the end of the one before, which may begin
       // within a sentence ("also suffered damage…"): the quote shows that it does.
       const continues =
@@ -163,6 +170,7 @@ function readSentences(passage: Passage): Sentence[] {
         position: candidates.length,
         block: blockIndex,
         text: continues ? `…${part}` : part,
+        separator,
         leadsList: nextIsItem && partIndex === parts.length - 1 && part.endsWith(':'),
         kind: block.kind === 'heading' ? 'text' : block.kind,
         covered: new Set(tokenize(part, { fallbackLanguage })),
@@ -427,7 +435,7 @@ function quotes(sentences: Candidate[]) {
       last.kind === 'text' &&
       sentence.block === last.block &&
       sentence.position === last.position + 1;
-    if (continues) runs[runs.length - 1] += ` ${sentence.text}`;
+    if (continues) runs[runs.length - 1] += sentence.separator + sentence.text;
     else runs.push(sentence.text);
     last = sentence;
   }
