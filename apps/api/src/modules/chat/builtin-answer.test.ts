@@ -138,6 +138,16 @@ describe('the built-in answerer', () => {
     expect(answer.text).toContain('晚上10:00。周六、周日营业时间为早上8:00至晚上9:00。');
   });
 
+  test('when a sentence without spaces is longer than the reply, then the part with the question’s words is quoted, cut at clause marks', () => {
+    const clauses = Array.from({ length: 60 }, (_, index) => `第${index + 1}号储物柜每月清洁一次`);
+    clauses.splice(45, 0, '退款将在15个工作日内退回原支付账户');
+    const rules = passage(1, `${clauses.join('；')}。`);
+    const answer = builtinAnswer('退款多久能退回账户？', [rules], bot, 'zh');
+    expect(answer.text).toContain('；退款将在15个工作日内退回原支付账户；');
+    expect(answer.text).toMatch(/“…第\d+号储物柜每月清洁一次；[^”]+…” \[1\]$/u);
+    expect(answer.text.length).toBeLessThanOrEqual(620);
+  });
+
   test('when a second passage repeats what the first says, then only the first is cited', () => {
     const again = passage(2, 'Items that are unused can be returned within 30 days of purchase.');
     const answer = builtinAnswer('Can unused items be returned?', [returns, again], bot, 'en');

@@ -260,10 +260,34 @@ function averageWeight(terms: Set<string>, weight: (term: string) => number) {
   return terms.size > 0 ? sum / terms.size : 0;
 }
 
-// A sentence longer than the whole budget is shown around the question's words, cut at spaces.
+// A run of text without spaces (Chinese, Japanese, Thai) too long for the reply is cut after its
+// clause marks ("，", "；"), and a clause still too long in pieces of this many characters.
+const pieceLength = 20;
+const clauseEnd = /(?<=[，、；：,;:])/u;
+
+// Where a long sentence may be cut: at spaces, and within a run without them that could not be
+// quoted whole.
+function pieces(text: string, room: number) {
+  const fits = (part: string) => part.length <= room - 2;
+  return text.split(/(\s+)/).flatMap((word) => {
+    if (fits(word)) return [word];
+    return word.split(clauseEnd).flatMap((clause) => {
+      if (fits(clause)) return [clause];
+      const characters = Array.from(clause);
+      const parts: string[] = [];
+      for (let start = 0; start < characters.length; start += pieceLength) {
+        parts.push(characters.slice(start, start + pieceLength).join(''));
+      }
+      return parts;
+    });
+  });
+}
+
+// A sentence longer than the whole budget is shown around the question's words, cut at spaces or,
+// in text without them, at clause marks.
 function fit(text: string, terms: Set<string>, room: number) {
   if (text.length <= room) return text;
-  const words = text.split(/(\s+)/);
+  const words = pieces(text, room);
   const hits = words.map((word) => (word.trim() ? coveredTerms(tokenize(word), terms).size : 0));
   let best = 0;
   let bestStart = 0;
