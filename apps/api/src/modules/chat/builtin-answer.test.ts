@@ -138,6 +138,16 @@ describe('the built-in answerer', () => {
     expect(answer.text).toContain('晚上10:00。周六、周日营业时间为早上8:00至晚上9:00。');
   });
 
+  test('when a chunk holds a space after a Chinese full stop, then the quote leaves it out, as the document had it', () => {
+    // The chunker joins the sentences it packs into a chunk with a space.
+    const hours = passage(
+      1,
+      '悦动健身中心周一至周五的营业时间为早上6:30至晚上10:00。 周六、周日营业时间为早上8:00至晚上9:00。 游泳池每周二上午进行维护。',
+    );
+    const answer = builtinAnswer('健身中心周六的营业时间？', [hours], bot, 'zh');
+    expect(answer.text).toContain('晚上10:00。周六、周日营业时间为早上8:00至晚上9:00。');
+  });
+
   test('when a sentence without spaces is longer than the reply, then the part with the question’s words is quoted, cut at clause marks', () => {
     const clauses = Array.from({ length: 60 }, (_, index) => `第${index + 1}号储物柜每月清洁一次`);
     clauses.splice(45, 0, '退款将在15个工作日内退回原支付账户');

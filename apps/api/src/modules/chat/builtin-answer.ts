@@ -135,6 +135,8 @@ function withNeighbours(first: Passage, passages: Passage[]): Passage {
   return joined.size === 0 ? first : { ...first, chunkId: chunkIds.join(' '), text };
 }
 
+const fullWidthStop = /[。！？．｡]["'”’」』）)】]*$/u;
+
 function readSentences(passage: Passage): Sentence[] {
   const text = questionless(passage);
   const language = guessLanguage(text);
@@ -160,7 +162,10 @@ function readSentences(passage: Passage): Sentence[] {
     let read = 0;
     parts.forEach((part, partIndex) => {
       const at = block.text.indexOf(part, read);
-      const separator = partIndex > 0 && at >= 0 ? block.text.slice(read, at) : ' ';
+      let separator = partIndex > 0 && at >= 0 ? block.text.slice(read, at) : ' ';
+      // Chinese and Japanese leave no space after a full stop; the chunker puts one there when it
+      // packs sentences into a chunk (retrieval's chunk-sections), and the quote leaves it out.
+      if (partIndex > 0 && fullWidthStop.test(parts[partIndex - 1]!)) separator = '';
       if (at >= 0) read = at + part.length;
       // A passage after a document's first starts with the end of the one before, which may begin
       // within a sentence ("also suffered damage…"): the quote shows that it does.
