@@ -158,6 +158,12 @@ describe('the built-in answerer', () => {
     expect(answer.text.length).toBeLessThanOrEqual(620);
   });
 
+  test('when an Arabic passage opens with a question, then it is read as a sentence, not as a title', () => {
+    const damaged = passage(1, 'هل وصلك منتج تالف؟\n\nتواصل معنا وسنستبدله مجاناً خلال 14 يوم عمل.');
+    const answer = builtinAnswer('ماذا أفعل إذا وصلني منتج تالف؟', [damaged], bot, 'ar');
+    expect(answer.text).toContain('“هل وصلك منتج تالف؟” [1]');
+  });
+
   test('when a second passage repeats what the first says, then only the first is cited', () => {
     const again = passage(2, 'Items that are unused can be returned within 30 days of purchase.');
     const answer = builtinAnswer('Can unused items be returned?', [returns, again], bot, 'en');

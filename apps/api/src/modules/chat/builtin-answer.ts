@@ -151,7 +151,7 @@ function readSentences(passage: Passage): Sentence[] {
       blocks.length > 1 &&
       block.kind === 'text' &&
       block.text.length < 120 &&
-      !/[.!?。！？:]$/u.test(block.text)
+      !/[.!?。！？:؟．｡]$/u.test(block.text)
     ) {
       return;
     }
