@@ -163,8 +163,8 @@ function readSentences(passage: Passage): Sentence[] {
     parts.forEach((part, partIndex) => {
       const at = block.text.indexOf(part, read);
       let separator = partIndex > 0 && at >= 0 ? block.text.slice(read, at) : ' ';
-      // Chinese and Japanese leave no space after a full stop; the chunker puts one there when it
-      // packs sentences into a chunk (retrieval's chunk-sections), and the quote leaves it out.
+      // Chinese and Japanese leave no space after a full stop; chunks stored before the chunker
+      // kept that (retrieval's chunk-sections) have one there, and the quote leaves it out.
       if (partIndex > 0 && fullWidthStop.test(parts[partIndex - 1]!)) separator = '';
       if (at >= 0) read = at + part.length;
       // A passage after a document's first starts with the end of the one before, which may begin

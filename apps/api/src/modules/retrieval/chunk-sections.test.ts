@@ -17,6 +17,12 @@ describe('chunkSections', () => {
     expect(chunks.map((chunk) => chunk.ordinal)).toEqual(chunks.map((_, index) => index));
   });
 
+  it('when Chinese sentences are packed into a chunk, then they stand as written, with no space after 。', () => {
+    const text =
+      '周一至周五的营业时间为早上6:30至晚上10:00。周六、周日营业时间为早上8:00至晚上9:00。春节期间闭馆。';
+    expect(chunkSections([{ text }]).map((chunk) => chunk.text)).toEqual([text]);
+  });
+
   it('when chunks follow each other, then each starts with the end of the previous one', () => {
     const chunks = chunkSections([{ text: longText }], { targetChars: 400, maxChars: 500 });
     for (let i = 1; i < chunks.length; i++) {

@@ -92,11 +92,14 @@ function units(text: string, maxChars: number): Unit[] {
   return out;
 }
 
+// Chinese and Japanese write no space after a full stop: a chunk keeps their sentences as written.
+const fullWidthStop = /[。！？；]$/u;
+
 function join(parts: Unit[]): string {
+  const separator = (part: Unit) =>
+    part.paragraphEnd ? '\n\n' : fullWidthStop.test(part.text) ? '' : ' ';
   return parts
-    .map((part, index) =>
-      index === parts.length - 1 ? part.text : part.text + (part.paragraphEnd ? '\n\n' : ' '),
-    )
+    .map((part, index) => (index === parts.length - 1 ? part.text : part.text + separator(part)))
     .join('');
 }
 
