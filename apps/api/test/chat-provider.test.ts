@@ -227,6 +227,34 @@ describe('answers written by the configured model', () => {
     }
   });
 
+  test('when a question is in a language the browser does not name, then the model is told the question’s language', async () => {
+    const ask = async (message: string) => {
+      const response = await context.app.inject({
+        method: 'POST',
+        url: '/v1/chat',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${apiKey}`,
+          'accept-language': 'en-US,en;q=0.9',
+        },
+        payload: JSON.stringify({ botId: bot.id, message }),
+      });
+      expect(response.statusCode).toBe(200);
+      return model.lastChatRequest()!.body.messages!.find((item) => item.role === 'system')!
+        .content;
+    };
+    // Cyrillic is not always Russian: і and the stop words say Ukrainian.
+    const ukrainian = await ask('Коли ви відкриваєтесь у суботу?');
+    expect(ukrainian).toContain('Answer in the language of the visitor’s question (Ukrainian)');
+    const turkish = await ask('Teslimat kaç gün sürüyor?');
+    expect(turkish).toContain('Answer in the language of the visitor’s question (Turkish)');
+    // Too short to tell: the browser's language, said to be only a guess.
+    const short = await ask('Teslimat ücreti?');
+    expect(short).toContain(
+      'Answer in the language of the visitor’s question (English if the question is too short to tell)',
+    );
+  });
+
   test('when the provider fails, then the visitor gets the labelled knowledge-base answer and no error', async () => {
     model.state.mode = 'error';
     const response = await chat({ message: 'When is the shop open on Saturdays?' });

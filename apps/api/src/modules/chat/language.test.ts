@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { detectLanguage } from './language';
+import { detectLanguage, languageName } from './language';
 
 describe('the language of a visitor question', () => {
   test.each([
@@ -31,6 +31,39 @@ describe('the language of a visitor question', () => {
     expect(detectLanguage('Por que o céu é azul?')).not.toBe('es');
     expect(detectLanguage('Como se faz?')).not.toBe('es');
     expect(detectLanguage('Cómo se hace')).toBe('es');
+  });
+
+  test.each([
+    ['Hoeveel korting krijgen studenten?', 'nl'],
+    ['Waar is Rembrandt geboren?', 'nl'],
+    ['Teslimat kaç gün sürüyor?', 'tr'],
+    ['Şirketin kurucusu kim?', 'tr'],
+    ['Ile kosztuje dostawa?', 'pl'],
+  ])('when a short question is "%s", then its question word tells %s', (question, language) => {
+    expect(detectLanguage(question)).toBe(language);
+  });
+
+  test.each([
+    ['Коли ви відкриваєтесь у суботу?', 'uk'],
+    ['Скільки коштує доставка?', 'uk'],
+    ['Кога отваряте в събота?', 'bg'],
+    ['Сколько стоит доставка?', 'ru'],
+    ['هزینه ارسال چقدر است؟', 'fa'],
+    ['ڈیلیوری کی قیمت کیا ہے؟', 'ur'],
+    ['شحن الطلب كم يكلف؟', 'ar'],
+    ['Giao hàng mất bao lâu? Phí vận chuyển là bao nhiêu?', 'vi'],
+  ])(
+    'when "%s" is in a script several languages write, then it is told apart (%s)',
+    (question, language) => {
+      expect(detectLanguage(question)).toBe(language);
+    },
+  );
+
+  test('when a language code is named for the model, then ICU names it and unknown codes get no name', () => {
+    expect(languageName('uk')).toBe('Ukrainian');
+    expect(languageName('tr')).toBe('Turkish');
+    expect(languageName('qq')).toBeNull();
+    expect(languageName('not a code')).toBeNull();
   });
 
   test('when the question words are shared by other languages, then nothing is claimed', () => {

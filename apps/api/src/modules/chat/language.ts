@@ -1,26 +1,42 @@
 import { guessLanguage } from '../retrieval';
 
-// Scripts that name their language (or nearly) on their own; checked before the stop-word guess,
-// which only knows the Latin-script languages the index stems.
+// Scripts that name their language (or nearly) on their own; checked before the stop-word guess.
 const scripts: Array<[RegExp, string]> = [
   [/[\u3040-\u30ff]/u, 'ja'],
   [/[\uac00-\ud7af]/u, 'ko'],
   [/\p{Script=Han}/u, 'zh'],
   [/\p{Script=Thai}/u, 'th'],
-  [/\p{Script=Cyrillic}/u, 'ru'],
-  [/\p{Script=Arabic}/u, 'ar'],
   [/\p{Script=Hebrew}/u, 'he'],
   [/\p{Script=Greek}/u, 'el'],
-  [/\p{Script=Devanagari}/u, 'hi'],
   // Only Spanish opens a question or an exclamation with ¿ or ¡ (Galician may, and reads close).
   [/[¿¡]/u, 'es'],
 ];
 
+// Scripts that several languages write: the stop-word guess comes first ("Коли ви відкриваєтесь у
+// суботу?" is Ukrainian, "Кога отваряте в събота?" Bulgarian), then letters only one of them
+// writes, then the script's most widely used language. Naming the wrong one matters: the model is
+// told to answer in it.
+const sharedScripts: Array<[RegExp, string]> = [
+  // і ї є ґ: Ukrainian, not Russian or Bulgarian.
+  [/[іїєґІЇЄҐ]/u, 'uk'],
+  [/\p{Script=Cyrillic}/u, 'ru'],
+  // ٹ ڈ ڑ ں ے: Urdu; پ چ ژ گ and the Persian forms of kaf and yeh: Persian (Arabic writes none).
+  [/[ٹڈڑںےۓ]/u, 'ur'],
+  [/[پچژگکی]/u, 'fa'],
+  [/\p{Script=Arabic}/u, 'ar'],
+  // Marathi writes it too.
+  [/\p{Script=Devanagari}/u, 'hi'],
+  // ơ ư and the letters with a hook or a dot below: Vietnamese only (but Yoruba's ẹ and ọ; ă is
+  // Romanian too, đ Croatian).
+  [/[ơưƠƯ\u1ea0-\u1eb7\u1eba-\u1ecb\u1ece-\u1ef9]/u, 'vi'],
+];
+
 // A short question ("¿En qué año murió Tesla?", "Wer sang die Nationalhymne?") holds too few stop
-// words for the guess, yet its question word names its language. Only words that belong to one of
-// the languages the widget speaks are listed: not "was", and "wie" only before a word Dutch does
-// not share; Spanish "qué", "cómo", "por qué" only with their accent, since Portuguese writes
-// "que", "como", "por que".
+// words for the guess, yet its question word names its language. Only words that belong to one
+// language are listed: not "was", and "wie" only before a word Dutch does not share; Spanish "qué",
+// "cómo", "por qué" only with their accent, since Portuguese writes "que", "como", "por que"; not
+// Polish "co" and "jak", which Czech writes too. Turkish puts its question word anywhere ("Teslimat
+// kaç gün sürüyor?") and may end with the particle mı/mi/mu/mü.
 const notLetter = '(?![\\p{L}])';
 const questionWords: Array<[RegExp, string]> = [
   [
@@ -44,6 +60,27 @@ const questionWords: Array<[RegExp, string]> = [
     ),
     'fr',
   ],
+  [
+    new RegExp(
+      `^\\W*(hoeveel|waar(om|door|mee|voor|van|in|op|aan)?|wanneer|welke?|hoe(lang|veel)?)${notLetter}`,
+      'iu',
+    ),
+    'nl',
+  ],
+  [
+    new RegExp(
+      `(^|\\s)(kaç|nedir|nerede|nereye|nereden|nasıl|neden|niçin|niye|hangi|kimdir|ne zaman|ne kadar)${notLetter}|\\s(mı|mi|mu|mü|kim)\\s*\\?\\s*$`,
+      'iu',
+    ),
+    'tr',
+  ],
+  [
+    new RegExp(
+      `^\\W*(ile|ilu|gdzie|kiedy|dlaczego|czy|któr(y|a|e|zy|ego|ej)|jaki(e|ego|ej)?)${notLetter}`,
+      'iu',
+    ),
+    'pl',
+  ],
   [new RegExp(`^\\W*(who|whom|whose|when|where|why|which|how|what)${notLetter}`, 'iu'), 'en'],
 ];
 
@@ -51,6 +88,7 @@ export function detectLanguage(text: string): string | null {
   for (const [pattern, language] of scripts) if (pattern.test(text)) return language;
   const guessed = guessLanguage(text);
   if (guessed && guessed !== 'other') return guessed;
+  for (const [pattern, language] of sharedScripts) if (pattern.test(text)) return language;
   for (const [pattern, language] of questionWords) if (pattern.test(text)) return language;
   return null;
 }
@@ -64,21 +102,15 @@ export function primaryLanguage(acceptLanguage: string | null | undefined): stri
   return /^[a-z]{2,3}$/.test(base) ? base : null;
 }
 
-export const languageNames: Record<string, string> = {
-  en: 'English',
-  de: 'German',
-  es: 'Spanish',
-  fr: 'French',
-  it: 'Italian',
-  pt: 'Portuguese',
-  nl: 'Dutch',
-  ja: 'Japanese',
-  ko: 'Korean',
-  zh: 'Chinese',
-  th: 'Thai',
-  ru: 'Russian',
-  ar: 'Arabic',
-  he: 'Hebrew',
-  el: 'Greek',
-  hi: 'Hindi',
-};
+const englishNames = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** The English name of a language code ("uk" → "Ukrainian"), or null for a code ICU does not know. */
+export function languageName(code: string): string | null {
+  try {
+    const name = englishNames.of(code);
+    return name && name !== code ? name : null;
+  } catch {
+    // Not a well-formed language code.
+    return null;
+  }
+}
