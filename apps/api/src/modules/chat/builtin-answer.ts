@@ -1,5 +1,5 @@
 import { botDefaults, type BotGoal } from '@askwell/shared';
-import { guessLanguage, tokenize } from '../retrieval';
+import { fullWidthStops, guessLanguage, tokenize } from '../retrieval';
 import { answerTexts, defaultFallbackIn, widgetConfigFor } from '../widget/widget-texts';
 import { coveredTerms } from './coverage';
 import { queryTerms, type Passage } from './passages';
@@ -135,7 +135,9 @@ function withNeighbours(first: Passage, passages: Passage[]): Passage {
   return joined.size === 0 ? first : { ...first, chunkId: chunkIds.join(' '), text };
 }
 
-const fullWidthStop = /[。！？．｡]["'”’」』）)】]*$/u;
+const fullWidthStop = new RegExp(`[${fullWidthStops}]["'”’」』）)】]*$`, 'u');
+
+const sentenceEnding = new RegExp(`[.!?:؟${fullWidthStops}]$`, 'u');
 
 function readSentences(passage: Passage): Sentence[] {
   const text = questionless(passage);
@@ -151,7 +153,7 @@ function readSentences(passage: Passage): Sentence[] {
       blocks.length > 1 &&
       block.kind === 'text' &&
       block.text.length < 120 &&
-      !/[.!?。！？:؟．｡]$/u.test(block.text)
+      !sentenceEnding.test(block.text)
     ) {
       return;
     }

@@ -1,6 +1,7 @@
 // Turning a stored passage into sentences a person can read in a chat bubble: document markup
 // (Markdown tables, headings, list bullets, emphasis, links) becomes plain text, and sentences end
 // only where a sentence ends, not at "e.g.", "John C." or "3.5".
+import { fullWidthStops } from '../retrieval';
 
 export type PlainBlock = {
   text: string;
@@ -315,9 +316,9 @@ const abbreviations = new Set(
 
 // Arabic, Persian and Urdu ask with "؟"; Chinese and Japanese also end a sentence with the
 // full-width "．" and the half-width "｡".
-const terminal = /[.!?…。！？‼⁇⁈⁉؟．｡]/u;
+const terminal = new RegExp(`[.!?…‼⁇⁈⁉؟${fullWidthStops}]`, 'u');
 const closing = /["'”’»)\]」』】]/u;
-const fullWidthEnd = /[。！？．｡]/u;
+const fullWidthEnd = new RegExp(`[${fullWidthStops}]`, 'u');
 
 // The word that ends right before position `dot` (a full stop), with inner dots ("e.g", "U.S")
 // and the vowel signs of scripts that write them as marks (Thai, Hindi).

@@ -23,6 +23,19 @@ describe('chunkSections', () => {
     expect(chunkSections([{ text }]).map((chunk) => chunk.text)).toEqual([text]);
   });
 
+  it('when Japanese ends its sentences with the half-width ｡, then chunks end there too', () => {
+    const sentences = Array.from(
+      { length: 30 },
+      (_, n) => `東京店は第${n + 1}営業日の午前10時に開店します｡`,
+    );
+    const chunks = chunkSections([{ text: sentences.join('') }], {
+      targetChars: 120,
+      maxChars: 150,
+    });
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const chunk of chunks) expect(chunk.text).toMatch(/｡$/u);
+  });
+
   it('when chunks follow each other, then each starts with the end of the previous one', () => {
     const chunks = chunkSections([{ text: longText }], { targetChars: 400, maxChars: 500 });
     for (let i = 1; i < chunks.length; i++) {

@@ -25,8 +25,12 @@ export const headingSeparator = ' › ';
 
 const defaults = { targetChars: 1000, maxChars: 1200, overlapRatio: 0.15 };
 
+// Chinese and Japanese end a sentence with these (and the chunker with "；" too), and write no
+// space after them.
+export const fullWidthStops = '。！？．｡';
+
 // Sentence ends in Latin and CJK punctuation; CJK full stops need no following space.
-const sentenceEnd = /(?<=[.!?…;])\s+(?=\S)|(?<=[。！？；])/u;
+const sentenceEnd = new RegExp(`(?<=[.!?…;])\\s+(?=\\S)|(?<=[${fullWidthStops}；])`, 'u');
 
 let wordSegmenter: Intl.Segmenter | undefined;
 
@@ -92,8 +96,8 @@ function units(text: string, maxChars: number): Unit[] {
   return out;
 }
 
-// Chinese and Japanese write no space after a full stop: a chunk keeps their sentences as written.
-const fullWidthStop = /[。！？；]$/u;
+// A chunk keeps Chinese and Japanese sentences as written, with no space between them.
+const fullWidthStop = new RegExp(`[${fullWidthStops}；]$`, 'u');
 
 function join(parts: Unit[]): string {
   const separator = (part: Unit) =>
