@@ -31,6 +31,9 @@ describe('deciding whether a passage answers a question', () => {
     expect(covers('договора', new Set(['договор']))).toBe(true);
     expect(covers('sportmannschaft', new Set(['mannschaft']))).toBe(true);
     expect(covers('bike', new Set(['bikini']))).toBe(false);
+    // Hindi changes a word's last vowel sign: पैसा (money), पैसे.
+    expect(covers('पैसे', new Set(['पैसा', 'वापस']))).toBe(true);
+    expect(covers('पैसे', new Set(['पानी']))).toBe(false);
   });
 
   const scripts: Array<[string, string, string, string]> = [
@@ -71,6 +74,12 @@ describe('deciding whether a passage answers a question', () => {
       '富士山は標高3,776mで、日本で最も高い山です。静岡県と山梨県にまたがっています。',
     ],
     ['Chinese', '游泳池有多长？', '我们的游泳池长25米。', '我们的商店有多种颜色可以选择。'],
+    [
+      'Korean',
+      '주말 영업시간 알려주세요',
+      '주말 영업시간은 오전 11시부터 오후 6시까지입니다.',
+      '이메일 문의는 help@nuri.kr 로 보내 주세요.',
+    ],
     [
       'Thai',
       'เบอร์โทรของสปาคืออะไร',

@@ -35,8 +35,21 @@ function compoundPart(asked: string, present: string) {
 const alphabetic = /^[\p{L}\p{M}]+$/u;
 const ideographic = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
+// Hindi and Marathi inflect a word by its last vowel sign ("पैसा", "पैसे"), which the prefix rule
+// above cannot see in words of four code units: the same letters before it are the same word.
+const devanagari = /^\p{Script=Devanagari}+$/u;
+const trailingVowelSigns = /\p{M}+$/u;
+
+function sameDevanagariWord(asked: string, present: string) {
+  const base = asked.replace(trailingVowelSigns, '');
+  return base.length >= 3 && present.replace(trailingVowelSigns, '') === base;
+}
+
 export function covers(term: string, present: Set<string>) {
   if (present.has(term)) return true;
+  if (devanagari.test(term)) {
+    for (const candidate of present) if (sameDevanagariWord(term, candidate)) return true;
+  }
   // CJK terms are characters and character pairs; Thai words come from a dictionary: exact only.
   if (term.length < 4 || !alphabetic.test(term) || ideographic.test(term)) return false;
   for (const candidate of present) {
@@ -63,9 +76,23 @@ const thaiFunctionWords = new Set(
   ),
 );
 const thai = /\p{Script=Thai}/u;
+// Korean is indexed by syllables and syllable pairs too, but its particles and verb endings are
+// syllables that also spell content words (가 in 가격, price), so only a term that is wholly a
+// particle or an ending is dropped: "주말 영업시간 알려주세요" shares 주, 세, 요 and 세요 with any
+// "보내 주세요".
+const koreanGrammar = new Set(
+  (
+    '은 는 이 가 을 를 에 의 도 로 와 과 요 세 수 있 나 까 니 다 고 서 게 면 만 께 해 하 어 아 지 죠 ' +
+    '네 데 인 입 습 됩 되 돼 예 야 요 ' +
+    '세요 어요 아요 나요 가요 까요 니까 니다 습니 합니 입니 됩니 해요 주세 있나 있어 있습 한가 인가 ' +
+    '는지 은지 할까 될까 되나 려면 으면 으로 에서 에게 까지 부터 보다 이나 예요 에요 이에 이요 돼요 되요 하나'
+  ).split(' '),
+);
+const hangul = /\p{Script=Hangul}/u;
 
 function meaningful(term: string) {
   if (thai.test(term)) return term.length > 1 && !thaiFunctionWords.has(term);
+  if (hangul.test(term)) return !koreanGrammar.has(term);
   if (!ideographic.test(term)) return true;
   for (const char of term) {
     if (hiragana.test(char) || chineseFunctionChars.has(char)) return false;

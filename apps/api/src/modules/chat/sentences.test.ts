@@ -147,6 +147,13 @@ describe('splitting a passage into sentences', () => {
     ]);
   });
 
+  test('when Hindi ends a sentence with the danda "।", then the sentence ends there', () => {
+    expect(splitSentences('रिफंड 5 कार्यदिवसों में आता है। खुली मिठाई वापस नहीं ली जाती।')).toEqual([
+      'रिफंड 5 कार्यदिवसों में आता है।',
+      'खुली मिठाई वापस नहीं ली जाती।',
+    ]);
+  });
+
   test('when a question or exclamation ends in a quote, then the quote stays with it', () => {
     expect(splitSentences('He asked “Is it free?” Then he paid! ¿Cómo? Así.')).toEqual([
       'He asked “Is it free?”',

@@ -314,9 +314,9 @@ const abbreviations = new Set(
   ].map((word) => word.toLowerCase()),
 );
 
-// Arabic, Persian and Urdu ask with "؟"; Chinese and Japanese also end a sentence with the
-// full-width "．" and the half-width "｡".
-const terminal = new RegExp(`[.!?…‼⁇⁈⁉؟${fullWidthStops}]`, 'u');
+// Arabic, Persian and Urdu ask with "؟", Hindi and Marathi end a sentence with the danda (। ॥);
+// Chinese and Japanese also end one with the full-width "．" and the half-width "｡".
+const terminal = new RegExp(`[.!?…‼⁇⁈⁉؟।॥${fullWidthStops}]`, 'u');
 const closing = /["'”’»)\]」』】]/u;
 const fullWidthEnd = new RegExp(`[${fullWidthStops}]`, 'u');
 

@@ -114,6 +114,9 @@ describe('tokenize in every language', () => {
     expect(guessLanguage('Do kiedy mogę odwołać rezerwację bez opłat?')).toBe('pl');
     // One such name among English words is not enough.
     expect(guessLanguage('When did Erdoğan first visit Łódź and the Kadıköy district?')).toBe('en');
+    // Folded, "mì" and "ổ" are Spanish stop words and "là" French.
+    expect(guessLanguage('Một ổ bánh mì thịt nướng bao nhiêu tiền?')).toBe('vi');
+    expect(guessLanguage('Ai là người sáng lập Hương Lúa?')).toBe('vi');
   });
 
   it('when a language has no Snowball stemmer, then its words also match by their first letters', () => {
@@ -180,6 +183,13 @@ describe('tokenizeChunk', () => {
     expect(sentenceOf.get('june')).toBe(1);
     expect(sentenceOf.get('ship')).toBe(2);
     expect(sentenceOf.get('free')).toBe(2);
+  });
+
+  it('when Hindi ends a sentence with the danda, then the next sentence starts after it', () => {
+    const chunk = tokenizeChunk(null, 'रिफंड पांच दिनों में आता है। मिठाई वापस नहीं ली जाती।');
+    const sentenceOf = new Map(chunk.body.map((term, n) => [term, chunk.bodySentences[n]]));
+    expect(sentenceOf.get('रिफंड')).toBe(0);
+    expect(sentenceOf.get('मिठाई')).toBe(1);
   });
 });
 

@@ -509,6 +509,9 @@ function stopLanguages(): Map<string, number[]> {
 const distinctiveLetters: Array<[RegExp, number]> = [
   [/[ığ]/u, knownLanguages.indexOf('tr')],
   [/[łńśźż]/u, knownLanguages.indexOf('pl')],
+  // ơ ư and the letters with a hook or a dot below (but Yoruba's ẹ and ọ; ă is Romanian too, đ
+  // Croatian): folded, "mì" and "là" would vote Spanish and French.
+  [/[ơư\u1ea0-\u1eb7\u1eba-\u1ecb\u1ece-\u1ef9]/u, knownLanguages.indexOf('vi')],
 ];
 
 // The languages (indexes into knownLanguages) a word counts for: the stop lists that hold it and
@@ -730,11 +733,14 @@ export function tokenizeChunk(
   return { language: guessed, heading: headingTerms, body, bodySentences };
 }
 
-// The text is NFKC by now, which turns full-width ！ and ？ into ! and ?; 。 stays itself.
-const sentenceEnd = /[.!?。]/u;
+// The text is NFKC by now, which turns full-width ！ and ？ into ! and ?; 。 stays itself. Hindi
+// and Marathi end a sentence with the danda (। ॥), Arabic, Persian and Urdu a question with ؟.
+const sentenceEnd = /[.!?。।॥؟]/u;
+// Stops no abbreviation or number writes: they end a sentence whatever follows.
+const certainEnd = /[。।॥]/u;
 
-// Whether a sentence ends between two runs of the last scan: a line break, 。, or a full stop (or
-// ! ?) then a space. A stop after a word of one or two letters ("Dr.", "z. B.", "9. Mai") or
+// Whether a sentence ends between two runs of the last scan: a line break, 。 or a danda, or a full
+// stop (or ! ? ؟) then a space. A stop after a word of one or two letters ("Dr.", "z. B.", "9. Mai") or
 // inside a joined group ("e.g.") is taken for an abbreviation, since a missed break costs a
 // passage less than a sentence cut in two.
 function endsSentence(normal: string, before: number, after: number): boolean {
@@ -747,7 +753,7 @@ function endsSentence(normal: string, before: number, after: number): boolean {
     if (stop === -1 && sentenceEnd.test(char)) stop = at;
   }
   if (stop === -1) return false;
-  if (normal[stop] === '。') return true;
+  if (certainEnd.test(normal[stop]!)) return true;
   if (stop + 1 >= gapEnd || !/\s/u.test(normal.slice(stop + 1, gapEnd))) return false;
   const previous = runEnd[before]! - runStart[before]!;
   return previous > 2 && !(runInfo[before]! & hasSeparatorFlag);
