@@ -131,6 +131,23 @@ describe('tokenize in every language', () => {
     expect(passageTerms.has('nie')).toBe(false);
   });
 
+  it('when Indonesian or Malay adds affixes, then the word and its affixed forms share a stem', () => {
+    // Passages in Indonesian are often guessed Malay, questions Indonesian: both stem alike.
+    const passage = tokenize(
+      'Toko kami beralamat di Jalan Malioboro. Pembelian grosir mendapat potongan.',
+      {
+        language: 'ms',
+      },
+    );
+    const question = tokenize('Di mana alamat tokonya? Kalau beli banyak ada potongan?', {
+      language: 'id',
+    });
+    for (const stem of ['alamat', 'toko', 'beli', 'potong']) {
+      expect(passage).toContain(stem);
+      expect(question).toContain(stem);
+    }
+  });
+
   it('when a German question names a compound the passage forms differently, then they share its first letters', () => {
     const question = tokenize('Wo wurden die Schmalspurbahnen gebaut?', { language: 'de' });
     const passage = tokenize('Zwei Touristenstrecken fahren auf Schmalspurschienen.', {

@@ -6,9 +6,20 @@ type Stemmer = { stem(word: string): string };
 
 // snowball-stemmers is CommonJS with no types; requiring it here, typed at the one call we use,
 // also keeps it compiling from every tsconfig that reaches this file (bench/ includes no .d.ts).
-const { newStemmer } = createRequire(import.meta.url)('snowball-stemmers') as {
+const requireCommonJs = createRequire(import.meta.url);
+const { newStemmer } = requireCommonJs('snowball-stemmers') as {
   newStemmer: (algorithm: string) => Stemmer;
 };
+// Snowball's Indonesian stemmer, which snowball-stemmers lacks, as nlp.js ships it (generated from
+// the Snowball source); its index pulls in the rest of nlp.js, so only the stemmer is required.
+const IndonesianStemmer = requireCommonJs('@nlpjs/lang-id/src/indonesian-stemmer') as new () => {
+  stemWord(word: string): string;
+};
+
+function newIndonesianStemmer(): Stemmer {
+  const stemmer = new IndonesianStemmer();
+  return { stem: (word) => stemmer.stemWord(word) };
+}
 
 type Script =
   | 'none'
@@ -40,7 +51,7 @@ const scriptNames: Script[] = ['none', ...scripts.map((entry) => entry.script)];
 
 /**
  * The languages told apart by their stop words (and, outside the Latin script, by their script),
- * with the Snowball stemmer of snowball-stemmers where one exists. A language without one is
+ * with the Snowball stemmer of snowball-stemmers (Indonesian: nlp.js's) where one exists. A language without one is
  * matched on whole words plus a four-letter prefix (see termOf).
  */
 const languageTable = {
@@ -69,8 +80,8 @@ const languageTable = {
   lt: { script: 'latin', stemmer: null },
   lv: { script: 'latin', stemmer: null },
   et: { script: 'latin', stemmer: null },
-  id: { script: 'latin', stemmer: null },
-  ms: { script: 'latin', stemmer: null },
+  id: { script: 'latin', stemmer: 'indonesian' },
+  ms: { script: 'latin', stemmer: 'indonesian' },
   vi: { script: 'latin', stemmer: null },
   tl: { script: 'latin', stemmer: null },
   sw: { script: 'latin', stemmer: null },
@@ -148,7 +159,9 @@ function stem(word: string, language: KnownLanguage): string {
   if (language === 'en') return englishStem(word);
   let stemmer = stemmers.get(language);
   if (!stemmer) {
-    stemmers.set(language, (stemmer = newStemmer(languageTable[language].stemmer!)));
+    const algorithm = languageTable[language].stemmer!;
+    stemmer = algorithm === 'indonesian' ? newIndonesianStemmer() : newStemmer(algorithm);
+    stemmers.set(language, stemmer);
   }
   return stemmer.stem(word);
 }
