@@ -110,12 +110,23 @@ export class BotIndexCache implements Retriever {
     if (!cached) return [];
     const hybrid = await this.hybrid(cached, query, limit);
     const hits = hybrid?.hits ?? cached.index.search(query, limit);
-    return hits.map((hit) => ({
-      chunkId: hit.id,
-      score: hit.score,
-      ...cached.passages.get(hit.id)!,
-      ...(hybrid ? { semantic: hybrid.closest.has(hit.id) } : {}),
-    }));
+    // Written out rather than spread: copying each passage's fields by spread took as long as
+    // the search itself (0.3 ms at SciFact's median, 300 hits).
+    return hits.map((hit) => {
+      const passage = cached.passages.get(hit.id)!;
+      const found: KnowledgeHit = {
+        chunkId: hit.id,
+        sourceId: passage.sourceId,
+        score: hit.score,
+        heading: passage.heading,
+        text: passage.text,
+        page: passage.page,
+        url: passage.url,
+        question: passage.question,
+      };
+      if (hybrid) found.semantic = hybrid.closest.has(hit.id);
+      return found;
+    });
   }
 
   // Lexical and dense rankings fused, when the bot has vectors and its owner's provider made
