@@ -36,7 +36,7 @@ const sharedScripts: Array<[RegExp, string]> = [
 // language are listed: not "was", and "wie" only before a word Dutch does not share; Spanish "qué",
 // "cómo", "por qué" only with their accent, since Portuguese writes "que", "como", "por que"; not
 // Polish "co" and "jak", which Czech writes too. Turkish puts its question word anywhere ("Teslimat
-// kaç gün sürüyor?") and may end with the particle mı/mi/mu/mü.
+// kaç gün sürüyor?") and may end with the particle mı/mi/mu/mü or with "kim" (who).
 const notLetter = '(?![\\p{L}])';
 const questionWords: Array<[RegExp, string]> = [
   [

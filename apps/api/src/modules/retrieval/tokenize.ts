@@ -51,8 +51,8 @@ const scriptNames: Script[] = ['none', ...scripts.map((entry) => entry.script)];
 
 /**
  * The languages told apart by their stop words (and, outside the Latin script, by their script),
- * with the Snowball stemmer of snowball-stemmers (Indonesian: nlp.js's) where one exists. A language without one is
- * matched on whole words plus a four-letter prefix (see termOf).
+ * with the Snowball stemmer of snowball-stemmers (Indonesian: nlp.js's) where one exists. A
+ * language without one is matched on whole words plus a four-letter prefix (see termOf).
  */
 const languageTable = {
   en: { script: 'latin', stemmer: 'english' },
@@ -753,9 +753,9 @@ const sentenceEnd = /[.!?。।॥؟]/u;
 const certainEnd = /[。।॥]/u;
 
 // Whether a sentence ends between two runs of the last scan: a line break, 。 or a danda, or a full
-// stop (or ! ? ؟) then a space. A stop after a word of one or two letters ("Dr.", "z. B.", "9. Mai") or
-// inside a joined group ("e.g.") is taken for an abbreviation, since a missed break costs a
-// passage less than a sentence cut in two.
+// stop (or ! ? ؟) then a space. A stop after a word of one or two letters ("Dr.", "z. B.",
+// "9. Mai") or inside a joined group ("e.g.") is taken for an abbreviation, since a missed break
+// costs a passage less than a sentence cut in two.
 function endsSentence(normal: string, before: number, after: number): boolean {
   const gapStart = runEnd[before]!;
   const gapEnd = runStart[after]!;
