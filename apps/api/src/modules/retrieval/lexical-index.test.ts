@@ -127,6 +127,29 @@ describe('LexicalIndex reads sentences', () => {
     ]);
     expect(index.search('Wo fahren die Schmalspurbahnen?', 2)[0]?.id).toBe('rail');
   });
+
+  it('when a German question pairs a long common word with a short rare one, then the rare one decides', () => {
+    const passages = [
+      { id: 'turbine', text: 'Eine Dampfturbine hat Rotoren auf einer Welle.' },
+      { id: 'naming', text: 'Die Bezeichnung stammt aus dem Lateinischen.' },
+      { id: 'title', text: 'Seine Bezeichnung im Titel war neu.' },
+      { id: 'label', text: 'Jede Bezeichnung auf dem Paket ist kurz.' },
+      ...['Der Zug fährt um neun.', 'Das Museum öffnet am Morgen.', 'Die Brücke ist alt.'].map(
+        (text, n) => ({ id: `f${n}`, text }),
+      ),
+      ...['Im Sommer ist es warm.', 'Der Hafen liegt im Norden.', 'Das Dorf hat eine Kirche.'].map(
+        (text, n) => ({ id: `g${n}`, text }),
+      ),
+    ];
+    const index = new LexicalIndex();
+    index.add(passages);
+    const question = 'Was ist eine andere Bezeichnung für Rotoren?';
+    expect(index.search(question, 1)[0]?.id).toBe('turbine');
+    // Counted as a second word, the compound's beginning let "Bezeichnung" outweigh "Rotoren".
+    const countedTwice = new LexicalIndex({ compoundHeadWeight: 1 });
+    countedTwice.add(passages);
+    expect(countedTwice.search(question, 1)[0]?.id).not.toBe('turbine');
+  });
 });
 
 describe('LexicalIndex updated in place', () => {

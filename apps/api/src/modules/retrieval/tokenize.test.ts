@@ -153,8 +153,8 @@ describe('tokenize in every language', () => {
     const passage = tokenize('Zwei Touristenstrecken fahren auf Schmalspurschienen.', {
       language: 'de',
     });
-    expect(question).toContain('schmals*');
-    expect(passage).toContain('schmals*');
+    expect(question).toContain('schmals~');
+    expect(passage).toContain('schmals~');
     // Short words and other languages keep their stems alone.
     expect(tokenize('Das Haus', { language: 'de' })).toEqual(['haus']);
     expect(tokenize('internationalisation', { language: 'en' })).toEqual(['internationalis']);
