@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { chatbots } from '../../db/schema';
 import { fallbackMessage } from './builtin-answer';
 import type { HistoryTurn } from '../conversations/conversations.repository';
-import { detectLanguage, languageName } from './language';
+import { languageName } from './language';
 import type { Passage } from './passages';
 
 type BotRow = typeof chatbots.$inferSelect;
@@ -34,15 +34,17 @@ export function buildPrompt(input: {
   passages: Passage[];
   history: HistoryTurn[];
   message: string;
+  // The language to answer in (the question's, else the browser's or the conversation's), and the
+  // question's own as detected (null when the question is too short to tell).
   language: string | null;
+  askedLanguage: string | null;
 }): ChatPrompt {
-  const { bot, passages, history, message, language } = input;
+  const { bot, passages, history, message, language, askedLanguage: asked } = input;
   const fence = `knowledge-${randomBytes(6).toString('hex')}`;
   const goal = (bot.goal in goalGuide ? bot.goal : 'information') as BotGoal;
   // The question's own language is named; the one the caller fell back to (the browser's, the
   // conversation's) only for a question too short to tell: a Turkish question from a browser set
   // to English is answered in Turkish.
-  const asked = detectLanguage(message);
   const assumed = language ? languageName(language) : null;
   const languageHint = asked
     ? languageName(asked)

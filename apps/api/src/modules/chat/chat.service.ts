@@ -123,7 +123,8 @@ export class ChatService {
     const started = performance.now();
     const { bot } = input;
     const message = input.message.trim();
-    const language = detectLanguage(message) ?? primaryLanguage(input.language);
+    const askedLanguage = detectLanguage(message);
+    const language = askedLanguage ?? primaryLanguage(input.language);
 
     // Storing the visitor's message, searching the knowledge and reading the owner's settings
     // do not depend on each other. A new conversation has no history, so its model call need not
@@ -175,7 +176,7 @@ export class ChatService {
               { ...input, message },
               passages,
               history,
-              answerLanguage,
+              { language: answerLanguage, askedLanguage },
               started,
               { ...replyOptions, opened },
             )
@@ -338,7 +339,8 @@ export class ChatService {
     input: ChatTurnInput,
     passages: Passage[],
     history: HistoryTurn[],
-    language: string | null,
+    // The language to answer in, and the one the question itself shows (null when too short).
+    { language, askedLanguage }: { language: string | null; askedLanguage: string | null },
     started: number,
     replyOptions: Gated,
   ): Promise<Answer> {
@@ -355,6 +357,7 @@ export class ChatService {
       history,
       message: input.message,
       language,
+      askedLanguage,
     });
     const timeoutMs = this.options.providerTimeoutMs;
     const watchdog = new AbortController();

@@ -1,4 +1,4 @@
-import { guessLanguage } from '../retrieval';
+import { guessLanguage, vietnameseLetters } from '../retrieval';
 
 // Scripts that name their language (or nearly) on their own; checked before the stop-word guess.
 const scripts: Array<[RegExp, string]> = [
@@ -26,9 +26,7 @@ const sharedScripts: Array<[RegExp, string]> = [
   [/\p{Script=Arabic}/u, 'ar'],
   // Marathi writes it too.
   [/\p{Script=Devanagari}/u, 'hi'],
-  // ơ ư and the letters with a hook or a dot below: Vietnamese only (but Yoruba's ẹ and ọ; ă is
-  // Romanian too, đ Croatian).
-  [/[ơưƠƯ\u1ea0-\u1eb7\u1eba-\u1ecb\u1ece-\u1ef9]/u, 'vi'],
+  [vietnameseLetters, 'vi'],
 ];
 
 // A short question ("¿En qué año murió Tesla?", "Wer sang die Nationalhymne?") holds too few stop

@@ -3,6 +3,6 @@
 // full-width stops the chunker ends sentences at (so a quote ends them at the same ones), and the
 // Q&A passage format. Only knowledge, which writes the index, reaches further in.
 export { createRetriever, type Retriever } from './retriever';
-export { guessLanguage, tokenize, type Language } from './tokenize';
+export { guessLanguage, tokenize, vietnameseLetters, type Language } from './tokenize';
 export { qaAnswerOf } from './qa-chunk';
 export { fullWidthStops } from './chunk-sections';

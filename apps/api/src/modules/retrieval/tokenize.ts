@@ -520,6 +520,10 @@ function stopLanguages(): Map<string, number[]> {
   return stopIndex;
 }
 
+// ơ ư and the letters with a hook or a dot below: Vietnamese only (but Yoruba's ẹ and ọ; ă is
+// Romanian too, đ Croatian). Folded, "mì" and "là" would vote Spanish and French.
+export const vietnameseLetters = /[ơưƠƯ\u1ea0-\u1eb7\u1eba-\u1ecb\u1ece-\u1ef9]/u;
+
 // Letters that, among the languages of their script listed here, one alone writes: a word with
 // one counts as a stop word of that language. A short Turkish or Polish question holds one stop
 // word or none ("Cumartesi günü mağaza kaçta açılıyor?"), yet most of its words show ı or ğ, ł or
@@ -528,9 +532,7 @@ function stopLanguages(): Map<string, number[]> {
 const distinctiveLetters: Array<[RegExp, number]> = [
   [/[ığ]/u, knownLanguages.indexOf('tr')],
   [/[łńśźż]/u, knownLanguages.indexOf('pl')],
-  // ơ ư and the letters with a hook or a dot below (but Yoruba's ẹ and ọ; ă is Romanian too, đ
-  // Croatian): folded, "mì" and "là" would vote Spanish and French.
-  [/[ơư\u1ea0-\u1eb7\u1eba-\u1ecb\u1ece-\u1ef9]/u, knownLanguages.indexOf('vi')],
+  [vietnameseLetters, knownLanguages.indexOf('vi')],
 ];
 
 // The languages (indexes into knownLanguages) a word counts for: the stop lists that hold it and
