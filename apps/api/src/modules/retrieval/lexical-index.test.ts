@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LexicalIndex, aggregateByDocument, termFrequencies } from './lexical-index';
+import { LexicalIndex, aggregateByDocument } from './lexical-index';
 
 const chunks = [
   { id: 'a', heading: 'Refunds', text: 'You can ask for a refund within 30 days of purchase.' },
@@ -29,13 +29,9 @@ describe('LexicalIndex', () => {
       },
       { id: 'q', text: 'Nothing special here.' },
     ]);
-    const rows = [
-      { id: 'r', terms: JSON.parse('{"language":"en","heading":{},"body":{"toString":1}}') },
-    ];
-    const rebuilt = LexicalIndex.fromRows(rows);
     expect(index.search('constructor prototype', 2)[0]?.id).toBe('p');
     expect(Number.isFinite(index.search('constructor', 1)[0]?.score)).toBe(true);
-    expect(rebuilt.search('constructor', 1)).toEqual([]);
+    expect(index.search('toString', 1)).toEqual([]);
   });
 
   it('when a chunk is removed, then it is never returned again', () => {
@@ -45,21 +41,6 @@ describe('LexicalIndex', () => {
     expect(index.remove('a')).toBe(false);
     expect(index.search('refund', 5).map((hit) => hit.id)).not.toContain('a');
     expect(index.size).toBe(chunks.length - 1);
-  });
-
-  it('when rebuilt from stored term frequencies, then it ranks exactly as the original', () => {
-    const index = new LexicalIndex();
-    index.add(chunks);
-    const rows = chunks.map((chunk) => ({
-      id: chunk.id,
-      terms: JSON.parse(JSON.stringify(termFrequencies(chunk))) as ReturnType<
-        typeof termFrequencies
-      >,
-    }));
-    const rebuilt = LexicalIndex.fromRows(rows);
-    for (const query of ['refund days', 'shipping Berlin', 'password', 'Holz', '退款']) {
-      expect(rebuilt.search(query, 5)).toEqual(index.search(query, 5));
-    }
   });
 
   it('when many chunks are removed, then the survivors still score as in a fresh index', () => {

@@ -1,16 +1,8 @@
-import { compoundHeadMark, guessLanguage, tokenize, tokenizeChunk } from './tokenize';
+import { compoundHeadMark, tokenize, tokenizeChunk } from './tokenize';
 import type { Language } from './tokenize';
 import { UnknownWords } from './typo-tolerance';
 
-/** Term counts of a chunk, as older rows stored them (as JSON) and as termsOf() reports them. */
-export type ChunkTerms = {
-  language: Language | null;
-  heading: Record<string, number>;
-  body: Record<string, number>;
-};
-
 export type IndexedChunk = { id: string; text: string; heading?: string | null };
-export type IndexRow = { id: string; terms: ChunkTerms };
 export type SearchHit = { id: string; score: number };
 type Ranked = { slot: number; score: number };
 
@@ -48,37 +40,6 @@ const defaultOptions = {
   // Other languages hold no such term.
   compoundHeadWeight: 0.5,
 } satisfies Required<LexicalIndexOptions>;
-
-function countTerms(terms: string[]): Record<string, number> {
-  // No prototype: "constructor" is a word people write.
-  const counts = Object.create(null) as Record<string, number>;
-  for (const term of terms) counts[term] = (counts[term] ?? 0) + 1;
-  return counts;
-}
-
-/** The language a chunk is indexed in: guessed once, heading included, so both share stems. */
-export function chunkLanguage(
-  chunk: { text: string; heading?: string | null },
-  fallbackLanguage: Language | null = null,
-): Language | null {
-  return guessLanguage(`${chunk.heading ?? ''}\n${chunk.text}`) ?? fallbackLanguage;
-}
-
-/**
- * Term counts of a chunk; fallbackLanguage (say, the bot's or the document's) applies when the
- * chunk is too short to tell.
- */
-export function termFrequencies(
-  chunk: { text: string; heading?: string | null },
-  fallbackLanguage: Language | null = null,
-): ChunkTerms {
-  const { language, heading, body } = tokenizeChunk(
-    chunk.heading ?? null,
-    chunk.text,
-    fallbackLanguage,
-  );
-  return { language, heading: countTerms(heading), body: countTerms(body) };
-}
 
 // Growable typed arrays: the index holds no object per posting, per term or per chunk.
 function grownInt32(array: Int32Array<ArrayBuffer>, needed: number): Int32Array<ArrayBuffer> {
@@ -175,32 +136,12 @@ export class LexicalIndex {
     this.options = { ...defaultOptions, ...options };
   }
 
-  static fromRows(rows: Iterable<IndexRow>, options?: LexicalIndexOptions): LexicalIndex {
-    const index = new LexicalIndex(options);
-    for (const row of rows) index.addTerms(row.id, row.terms);
-    return index;
-  }
-
   get size(): number {
     return this.slotOf.size;
   }
 
   has(id: string): boolean {
     return this.slotOf.has(id);
-  }
-
-  termsOf(id: string): ChunkTerms | null {
-    const slot = this.slotOf.get(id);
-    if (slot === undefined) return null;
-    const heading = Object.create(null) as Record<string, number>;
-    const body = Object.create(null) as Record<string, number>;
-    for (let at = this.termStart[slot]!; at < this.termStart[slot + 1]!; at++) {
-      const name = this.termNames[this.forwardTerms[at]!]!;
-      const counts = this.forwardCounts[at]!;
-      if (counts >> 8) heading[name] = counts >> 8;
-      if (counts & 255) body[name] = counts & 255;
-    }
-    return { language: this.languageOf[slot] ?? null, heading, body };
   }
 
   /** The distinct terms of a chunk (what a match needs), or null when it is not indexed. */
@@ -253,21 +194,6 @@ export class LexicalIndex {
     this.addTokens(id, terms.language, terms.heading, terms.body, terms.bodySentences);
   }
 
-  addTerms(id: string, terms: ChunkTerms): void {
-    // Rows parsed from JSON have Object.prototype, so membership is checked with hasOwn.
-    const heading: string[] = [];
-    const body: string[] = [];
-    for (const term in terms.body) {
-      if (!Object.hasOwn(terms.body, term)) continue;
-      for (let n = 0; n < terms.body[term]!; n++) body.push(term);
-    }
-    for (const term in terms.heading) {
-      if (!Object.hasOwn(terms.heading, term)) continue;
-      for (let n = 0; n < terms.heading[term]!; n++) heading.push(term);
-    }
-    this.addTokens(id, terms.language, heading, body);
-  }
-
   private termId(term: string): number {
     let id = this.termIds.get(term);
     if (id === undefined) {
@@ -288,8 +214,8 @@ export class LexicalIndex {
     language: Language | null,
     heading: readonly string[],
     body: readonly string[],
-    // The sentence of each body term; without them the body counts as one sentence.
-    bodySentences?: readonly number[],
+    // The sentence of each body term.
+    bodySentences: readonly number[],
   ): void {
     this.remove(id);
     const slot = this.slots++;
@@ -314,7 +240,7 @@ export class LexicalIndex {
     };
     for (let n = 0; n < body.length; n++) {
       const termId = note(body[n]!, 1);
-      this.sentenceMask[termId]! |= 1 << Math.min(bodySentences?.[n] ?? 0, 15);
+      this.sentenceMask[termId]! |= 1 << Math.min(bodySentences[n]!, 15);
     }
     for (const term of heading) note(term, 1 << 16);
 
