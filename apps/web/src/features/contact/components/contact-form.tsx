@@ -42,7 +42,8 @@ export function ContactForm() {
   const submitContact = useSubmitContact({
     onSuccess: (response) => {
       setConfirmation(response.message);
-      toast.success('Your message has been sent.');
+      // The library's two seconds are too short to read a toast that sits beside the confirmation.
+      toast.success('Your message has been sent.', { duration: 5000 });
     },
     onError: (error) => {
       const serverFields = Object.entries(error.fields).filter(([field]) => isFieldName(field));
