@@ -34,6 +34,18 @@ describe('LexicalIndex', () => {
     expect(index.search('toString', 1)).toEqual([]);
   });
 
+  it('when the tokenizer forgets its words between two additions, then chunks added before and after still meet a query', () => {
+    const index = new LexicalIndex();
+    index.add([{ id: 'before', text: 'Refunds arrive within five days.' }]);
+    // More distinct words than the tokenizer keeps, so its term numbers start again.
+    const crowd = Array.from({ length: 210_000 }, (_, n) => `q${n.toString(36)}z`).join(' ');
+    new LexicalIndex().add([{ id: 'crowd', text: crowd }]);
+    index.add([{ id: 'after', text: 'Shipping takes five days; refunds too.' }]);
+    const found = index.search('refunds five days', 5).map((hit) => hit.id);
+    expect(found.sort()).toEqual(['after', 'before']);
+    expect(index.search('shipping', 5).map((hit) => hit.id)).toEqual(['after']);
+  });
+
   it('when a chunk is removed, then it is never returned again', () => {
     const index = new LexicalIndex();
     index.add(chunks);

@@ -1,4 +1,4 @@
-import { compoundHeadMark, tokenize, tokenizeChunk } from './tokenize';
+import { compoundHeadMark, termEpoch, termName, tokenize, tokenizeChunk } from './tokenize';
 import type { Language } from './tokenize';
 import { UnknownWords } from './typo-tolerance';
 
@@ -87,6 +87,10 @@ export class LexicalIndex {
   // Vocabulary.
   private readonly termIds = new Map<string, number>();
   private termNames: string[] = [];
+  // The tokenizer's term number → this index's term id + 1 (0: not met yet), for the epoch in
+  // numbersEpoch; kept only while chunks are being added, and dropped by prepare().
+  private idOfNumber = new Int32Array(0);
+  private numbersEpoch = -1;
   private documentFrequency = new Int32Array(1024);
 
   // Forward store: slot → [termStart[slot], termStart[slot + 1]) in forwardTerms/forwardCounts.
@@ -191,7 +195,22 @@ export class LexicalIndex {
     fallbackLanguage: Language | null = null,
   ): void {
     const terms = tokenizeChunk(heading, text, fallbackLanguage);
+    if (this.numbersEpoch !== termEpoch()) {
+      this.idOfNumber.fill(0);
+      this.numbersEpoch = termEpoch();
+    }
     this.addTokens(id, terms.language, terms.heading, terms.body, terms.bodySentences);
+  }
+
+  private termIdOfNumber(number: number): number {
+    if (number >= this.idOfNumber.length) {
+      this.idOfNumber = grownInt32(this.idOfNumber, Math.max(number + 1, 4096));
+    }
+    const known = this.idOfNumber[number]!;
+    if (known !== 0) return known - 1;
+    const id = this.termId(termName(number));
+    this.idOfNumber[number] = id + 1;
+    return id;
   }
 
   private termId(term: string): number {
@@ -212,8 +231,9 @@ export class LexicalIndex {
   private addTokens(
     id: string,
     language: Language | null,
-    heading: readonly string[],
-    body: readonly string[],
+    // Term numbers of the tokenizer's current epoch.
+    heading: readonly number[],
+    body: readonly number[],
     // The sentence of each body term.
     bodySentences: readonly number[],
   ): void {
@@ -227,8 +247,8 @@ export class LexicalIndex {
     // counting[term] holds (heading << 16 | body) while the chunk is read; seenTerms lists them
     // in first-seen order (body first), which is the order the chunk's terms are stored in.
     let distinct = 0;
-    const note = (term: string, increment: number) => {
-      const termId = this.termId(term);
+    const note = (term: number, increment: number) => {
+      const termId = this.termIdOfNumber(term);
       const counting = this.counting;
       if (counting[termId] === 0) {
         if (distinct === this.seenTerms.length)
@@ -355,6 +375,8 @@ export class LexicalIndex {
 
   /** Builds what searches read (postings, length norms) now rather than on the first search. */
   prepare(): void {
+    this.idOfNumber = new Int32Array(0);
+    this.numbersEpoch = -1;
     this.refreshPostings();
     this.lengthNorms();
   }

@@ -265,7 +265,7 @@ let scanNumber = 0;
 function scan(text: string, limit = text.length): number {
   scanNumber++;
   // Only between texts: entries found for this one stay valid until its terms are out.
-  if (wordText.length >= wordLimit) clearWords();
+  if (wordText.length >= wordLimit || termNames.length >= termLimit) clearWords();
   let count = 0;
   let at = 0;
   const end = Math.min(limit, text.length);
@@ -333,17 +333,53 @@ const wordText: string[] = [];
 let wordHash = new Int32Array(1024);
 // undefined: not looked up yet.
 const wordStops: Array<readonly number[] | null | undefined> = [];
-// What wordTerms (a word) or wordGroupTerms (a joined group) hold the terms for; -1: nothing yet.
+// What wordFirstTerm and wordSecondTerm (a word) or wordGroupTerms (a joined group) hold the term
+// numbers for; -1: nothing yet.
 let wordTermsKey = new Int32Array(1024);
-const wordTerms: Terms[] = [];
-const wordGroupTerms: Array<readonly string[] | undefined> = [];
+// -1: no term (a stop word, or a word with one term only).
+let wordFirstTerm = new Int32Array(1024);
+let wordSecondTerm = new Int32Array(1024);
+const wordGroupTerms: Array<readonly number[] | undefined> = [];
+
+/*
+ * Terms travel as numbers from here to the index: a chunk's terms are mostly words met before,
+ * whose numbers the word table keeps, so an index maps them to its own ids through an array
+ * instead of hashing each term's string again (a tenth of a cold build). Numbers hold until the
+ * word table is cleared, which starts a new epoch; an index drops its mapping when the epoch moves.
+ */
+const termLimit = 400_000;
+const termNumbers = new Map<string, number>();
+const termNames: string[] = [];
+let epoch = 0;
+
+function termNumber(term: string): number {
+  let number = termNumbers.get(term);
+  if (number === undefined) {
+    number = termNames.length;
+    termNumbers.set(term, number);
+    termNames.push(term);
+  }
+  return number;
+}
+
+/** The term a number from tokenizeChunkNumbers stands for, in the current epoch. */
+export function termName(number: number): string {
+  return termNames[number]!;
+}
+
+/** Changes whenever term numbers are reassigned: a number is valid only in the epoch it came in. */
+export function termEpoch(): number {
+  return epoch;
+}
 
 function clearWords(): void {
   wordSlots.fill(-1);
   wordText.length = 0;
   wordStops.length = 0;
-  wordTerms.length = 0;
   wordGroupTerms.length = 0;
+  termNumbers.clear();
+  termNames.length = 0;
+  epoch++;
 }
 
 function growTable(): void {
@@ -384,10 +420,11 @@ function findWord(text: string, start: number, end: number): number {
   if (entry === wordHash.length) {
     wordHash = doubled(wordHash);
     wordTermsKey = doubled(wordTermsKey);
+    wordFirstTerm = doubled(wordFirstTerm);
+    wordSecondTerm = doubled(wordSecondTerm);
   }
   wordText.push(text.slice(start, end));
   wordStops.push(undefined);
-  wordTerms.push(null);
   wordGroupTerms.push(undefined);
   wordHash[entry] = hash;
   wordTermsKey[entry] = -1;
@@ -399,16 +436,18 @@ const scriptOfInfo = (info: number): Script => scriptNames[(info >> scriptShift)
 
 let wordSegmenter: Intl.Segmenter | undefined;
 
-function segmentWords(run: string, out: string[]): void {
+function segmentWords(run: string, out: number[]): void {
   wordSegmenter ??= new Intl.Segmenter('th', { granularity: 'word' });
-  for (const part of wordSegmenter.segment(run)) if (part.isWordLike) out.push(part.segment);
+  for (const part of wordSegmenter.segment(run)) {
+    if (part.isWordLike) out.push(termNumber(part.segment));
+  }
 }
 
-function pushBigrams(run: string, out: string[]): void {
+function pushBigrams(run: string, out: number[]): void {
   const chars = Array.from(run);
   for (let i = 0; i < chars.length; i++) {
-    out.push(chars[i]!);
-    if (i + 1 < chars.length) out.push(chars[i]! + chars[i + 1]!);
+    out.push(termNumber(chars[i]!));
+    if (i + 1 < chars.length) out.push(termNumber(chars[i]! + chars[i + 1]!));
   }
 }
 
@@ -494,10 +533,10 @@ function termsOf(
   return terms;
 }
 
-function push(terms: Terms, out: string[]): void {
+function push(terms: Terms, out: number[]): void {
   if (terms === null) return;
-  if (typeof terms === 'string') out.push(terms);
-  else out.push(terms[0], terms[1]);
+  if (typeof terms === 'string') out.push(termNumber(terms));
+  else out.push(termNumber(terms[0]), termNumber(terms[1]));
 }
 
 // Stop word → the languages (indexes into knownLanguages) that list it.
@@ -668,7 +707,7 @@ function pushWord(
   info: number,
   known: KnownLanguage | null,
   textScript: Script,
-  out: string[],
+  out: number[],
 ): void {
   const { language, dropStopWords } = wordLanguage(info, known, textScript);
   push(termsOf(word, stemmable, language, dropStopWords), out);
@@ -692,18 +731,21 @@ function pushEntry(
   info: number,
   known: KnownLanguage | null,
   textScript: Script,
-  out: string[],
+  out: number[],
 ): void {
   const { language, dropStopWords } = wordLanguage(info, known, textScript);
   const key = (languageNumber[language] << 2) | (dropStopWords ? 2 : 0) | (stemmable ? 1 : 0);
-  let terms: Terms;
-  if (wordTermsKey[entry] === key) terms = wordTerms[entry]!;
-  else {
-    terms = termsOf(wordText[entry]!, stemmable, language, dropStopWords);
+  if (wordTermsKey[entry] !== key) {
+    const terms = termsOf(wordText[entry]!, stemmable, language, dropStopWords);
     wordTermsKey[entry] = key;
-    wordTerms[entry] = terms;
+    wordFirstTerm[entry] =
+      terms === null ? -1 : termNumber(typeof terms === 'string' ? terms : terms[0]);
+    wordSecondTerm[entry] = terms === null || typeof terms === 'string' ? -1 : termNumber(terms[1]);
   }
-  push(terms, out);
+  const first = wordFirstTerm[entry]!;
+  if (first !== -1) out.push(first);
+  const second = wordSecondTerm[entry]!;
+  if (second !== -1) out.push(second);
 }
 
 const apostrophe = /['’]/;
@@ -725,20 +767,20 @@ export function tokenize(text: string, options: TokenizeOptions = {}): string[] 
       guessFromRuns(normal, count, options.fallbackLanguage),
       options.fallbackLanguage,
     );
-  const terms: string[] = [];
+  const terms: number[] = [];
   emitTerms(normal, 0, count, language, terms);
-  return terms;
+  return terms.map(termName);
 }
 
 /**
  * A chunk's heading and body terms in the one language guessed from both (what the index stores),
- * from a single scan of the two.
+ * from a single scan of the two, as term numbers of the current termEpoch (termName reads them).
  */
 export function tokenizeChunk(
   heading: string | null,
   text: string,
   fallbackLanguage: Language | null = null,
-): { language: Language | null; heading: string[]; body: string[]; bodySentences: number[] } {
+): { language: Language | null; heading: number[]; body: number[]; bodySentences: number[] } {
   const normal = normalise(`${heading ?? ''}\n${text}`);
   const count = scan(normal);
   const headingEnd = normal.indexOf('\n');
@@ -746,8 +788,8 @@ export function tokenizeChunk(
   while (split < count && runStart[split]! < headingEnd) split++;
   const guessed = guessFromRuns(normal, count).language ?? fallbackLanguage;
   const language = guessed ?? 'en';
-  const headingTerms: string[] = [];
-  const body: string[] = [];
+  const headingTerms: number[] = [];
+  const body: number[] = [];
   const bodySentences: number[] = [];
   if (heading) emitTerms(normal, 0, split, language, headingTerms);
   emitTerms(normal, split, count, language, body, bodySentences);
@@ -785,7 +827,7 @@ function emitTerms(
   from: number,
   to: number,
   language: Language,
-  terms: string[],
+  terms: number[],
   // When given, the number of the sentence each term comes from (counted from `from`).
   sentences?: number[],
 ): void {
