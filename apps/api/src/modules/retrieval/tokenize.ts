@@ -382,6 +382,12 @@ function clearWords(): void {
   epoch++;
 }
 
+// V8 shares the characters of a slice of 13 or more with the text it was cut from, so a word kept
+// in the table would keep its whole passage alive; joined to a space and cut again, it is a copy.
+function ownCopy(slice: string): string {
+  return slice.length < 13 ? slice : ` ${slice}`.slice(1);
+}
+
 function growTable(): void {
   tableMask = tableMask * 2 + 1;
   wordSlots = new Int32Array(tableMask + 1).fill(-1);
@@ -423,7 +429,7 @@ function findWord(text: string, start: number, end: number): number {
     wordFirstTerm = doubled(wordFirstTerm);
     wordSecondTerm = doubled(wordSecondTerm);
   }
-  wordText.push(text.slice(start, end));
+  wordText.push(ownCopy(text.slice(start, end)));
   wordStops.push(undefined);
   wordGroupTerms.push(undefined);
   wordHash[entry] = hash;
