@@ -13,6 +13,7 @@ import {
 import { parseQrels } from '../apps/api/src/cli/evaluation/ir-metrics';
 import { chunkSections } from '../apps/api/src/modules/retrieval/chunk-sections';
 import { LexicalIndex } from '../apps/api/src/modules/retrieval/lexical-index';
+import { tokenizerMemory } from '../apps/api/src/modules/retrieval/tokenize';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { repoRoot } from '../scripts/spawn-server';
@@ -127,6 +128,9 @@ async function indexMemory(passages: number) {
     build_seconds: Number(seconds.toFixed(2)),
     index_arrays_mb: Number((index.memoryBytes() / 1e6).toFixed(1)),
     heap_with_text_mb: Number((heap / 1e6).toFixed(1)),
+    // Within that heap: the tokenizer's tables, which every bot on a server shares (estimated).
+    tokenizer_tables_mb: Number((tokenizerMemory().bytes / 1e6).toFixed(1)),
+    tokenizer_tables_limit_mb: Number((tokenizerMemory().limitBytes / 1e6).toFixed(1)),
   };
   texts.length = 0;
   return result;

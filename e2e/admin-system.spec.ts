@@ -99,6 +99,12 @@ test.describe('back office system sections', () => {
     await expect(system.getByRole('progressbar', { name: 'Memory in use' })).toBeVisible();
     await expect(system.getByRole('progressbar', { name: 'Search indexes in use' })).toBeVisible();
     await expect(system).toContainText(/of 1\.0 GB, \d+ bots? kept warm on this instance/);
+    await expect(
+      system.getByRole('progressbar', { name: 'Search word tables in use' }),
+    ).toBeVisible();
+    await expect(system).toContainText(
+      /(under 1 MB|\d+ MB) of at most \d+ MB, shared by every bot on this instance/,
+    );
     const usage = admin.getByRole('region', { name: 'API Usage' });
     await expect(usage).toContainText(
       'No model provider answered a visitor in this period, so there are no calls, tokens or costs to show.',

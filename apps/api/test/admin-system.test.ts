@@ -134,6 +134,10 @@ describe('System Analytics', () => {
     expect(after.search_indexes.used_bytes).toBeGreaterThan(before.search_indexes.used_bytes);
     expect(after.search_indexes.budget_bytes).toBe(1024 ** 3);
     expect(after.search_indexes.used_bytes).toBeLessThan(after.search_indexes.budget_bytes);
+    // The word tables every bot shares: holding this bot's words, and bounded well under the budget.
+    expect(after.search_indexes.shared_bytes).toBeGreaterThan(0);
+    expect(after.search_indexes.shared_bytes).toBeLessThan(after.search_indexes.shared_limit_bytes);
+    expect(after.search_indexes.shared_limit_bytes).toBeLessThan(200 * 1024 ** 2);
     // The analytics below count this file's one bot.
     expect((await owner.delete(`/api/bots/${searched.id}`)).statusCode).toBe(204);
   });

@@ -20,8 +20,15 @@ export type AdminSystemFigures = {
   memory: { used_bytes: number; total_bytes: number };
   // The volume holding the data directory; null where the platform cannot tell.
   storage: { used_bytes: number; total_bytes: number } | null;
-  // The bots' search indexes this instance keeps warm (estimated) and the budget it holds them to.
-  search_indexes: { bots: number; used_bytes: number; budget_bytes: number };
+  // The bots' search indexes this instance keeps warm (estimated) and the budget it holds them to;
+  // beside them, the word tables all bots share and the most those can hold.
+  search_indexes: {
+    bots: number;
+    used_bytes: number;
+    budget_bytes: number;
+    shared_bytes: number;
+    shared_limit_bytes: number;
+  };
   sampled_at: string;
 };
 

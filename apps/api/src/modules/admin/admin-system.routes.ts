@@ -36,6 +36,8 @@ const systemSchema = z.object({
     bots: z.number().int(),
     used_bytes: z.number(),
     budget_bytes: z.number(),
+    shared_bytes: z.number(),
+    shared_limit_bytes: z.number(),
   }),
   sampled_at: z.string(),
 }) satisfies z.ZodType<AdminSystemFigures>;

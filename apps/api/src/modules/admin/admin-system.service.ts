@@ -102,6 +102,8 @@ export class AdminSystemService {
         bots: indexes.bots,
         used_bytes: indexes.bytes,
         budget_bytes: indexes.budgetBytes,
+        shared_bytes: indexes.sharedBytes,
+        shared_limit_bytes: indexes.sharedLimitBytes,
       },
       sampled_at: new Date(now).toISOString(),
     };

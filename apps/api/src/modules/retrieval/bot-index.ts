@@ -14,7 +14,7 @@ import {
   type IndexRow,
 } from './retrieval.repository';
 import type { Retriever } from './retriever';
-import { tokenize } from './tokenize';
+import { tokenize, tokenizerMemory } from './tokenize';
 
 type Passage = Omit<KnowledgeHit, 'score' | 'chunkId'>;
 type CachedIndex = {
@@ -35,6 +35,16 @@ export type DenseSearchOptions = {
   embedderFor: (userId: string) => Promise<Embedder | null>;
   logger?: Logger;
   queryTimeoutMs?: number;
+};
+
+export type RetrievalMemory = {
+  // The warm bots' own indexes and passages, and the budget they are held to.
+  bots: number;
+  bytes: number;
+  budgetBytes: number;
+  // The tokenizer's word and term tables, which every bot shares, and the most their limits allow.
+  sharedBytes: number;
+  sharedLimitBytes: number;
 };
 
 export type RankOptions = {
@@ -239,11 +249,18 @@ export class BotIndexCache implements Retriever {
     }
   }
 
-  /** What the warm bots hold in memory (estimated), for the server's report. */
-  memory(): { bots: number; bytes: number; budgetBytes: number } {
+  /** What retrieval holds in memory in this process (estimated), for the server's report. */
+  memory(): RetrievalMemory {
     let bytes = 0;
     for (const entry of this.cache.values()) bytes += entry.bytes;
-    return { bots: this.cache.size, bytes, budgetBytes: this.memoryBudget };
+    const tokenizer = tokenizerMemory();
+    return {
+      bots: this.cache.size,
+      bytes,
+      budgetBytes: this.memoryBudget,
+      sharedBytes: tokenizer.bytes,
+      sharedLimitBytes: tokenizer.limitBytes,
+    };
   }
 
   // Chunks are tokenised from their text here, with the code that tokenises queries: terms stored

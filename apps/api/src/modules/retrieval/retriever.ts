@@ -1,7 +1,7 @@
 import type { KnowledgeHit } from '@askwell/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../../db/client';
-import { BotIndexCache, type RankOptions } from './bot-index';
+import { BotIndexCache, type RankOptions, type RetrievalMemory } from './bot-index';
 import type { EmbedderLookup } from './embedder';
 
 // What the rest of the app asks of retrieval. Chat, the owner's search box and the evaluation
@@ -10,8 +10,7 @@ export type Retriever = {
   rank(botId: string, question: string, options: RankOptions): Promise<KnowledgeHit[]>;
   // The index terms of a passage the last rankings returned, as a set; null once it has left.
   chunkTerms(botId: string, chunkId: string): Set<string> | null;
-  // The warm bots' indexes in this process (estimated bytes) and the budget they are held to.
-  memory(): { bots: number; bytes: number; budgetBytes: number };
+  memory(): RetrievalMemory;
 };
 
 export type RetrieverOptions = {

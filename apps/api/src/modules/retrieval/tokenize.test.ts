@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { stem as porter2 } from 'porter2';
 import { describe, expect, it } from 'vitest';
-import { fold, guessLanguage, termName, tokenize, tokenizeChunk } from './tokenize';
+import {
+  fold,
+  guessLanguage,
+  termEpoch,
+  termName,
+  tokenize,
+  tokenizeChunk,
+  tokenizerMemory,
+} from './tokenize';
 
 const { newStemmer } = createRequire(import.meta.url)('snowball-stemmers') as {
   newStemmer: (algorithm: string) => { stem(word: string): string };
@@ -249,6 +257,23 @@ describe('tokenize remembers words', () => {
     const before = tokenize('The patients were studied in running trials');
     const many = Array.from({ length: 40_000 }, (_, n) => `w${n.toString(36)}x`).join(' ');
     expect(tokenize(many, { language: 'en' })).toHaveLength(40_000);
+    expect(tokenize('The patients were studied in running trials')).toEqual(before);
+  });
+
+  it('when texts of long made-up words pass, then the shared tables stay within a few tens of megabytes and still work', () => {
+    const before = tokenize('The patients were studied in running trials');
+    const epoch = termEpoch();
+    // 10,000 words of 1,000 letters each: held whole, the words, their terms and the stem memo
+    // would take about 80 MB by the same estimate.
+    let largest = 0;
+    for (let n = 0; n < 10_000; n++) {
+      const word = `${n.toString(36)}q`.repeat(200).slice(0, 1000);
+      tokenizeChunk(null, `${word} ${word}`);
+      largest = Math.max(largest, tokenizerMemory().bytes);
+    }
+    expect(termEpoch()).toBeGreaterThan(epoch);
+    expect(largest).toBeLessThan(45e6);
+    expect(largest).toBeLessThan(tokenizerMemory().limitBytes);
     expect(tokenize('The patients were studied in running trials')).toEqual(before);
   });
 

@@ -140,8 +140,11 @@ export type TokenizeOptions = {
 };
 
 const stemmers = new Map<KnownLanguage, Stemmer>();
-// Bounds the memo of word → term below, which saves the Snowball and Unicode work on repeats.
+// Bound the memo of word → terms below (all languages together), which saves the Snowball and
+// Unicode work on repeats. The characters are bounded too: a text of long made-up words would
+// otherwise fill 200,000 entries with up to a chunk's length each.
 const stemCacheLimit = 200_000;
+const stemCacheCharLimit = stemCacheLimit * 48;
 // Words of a language without a stemmer are also indexed by this many leading letters, so that
 // Polish "umowy" meets "umowa"; the whole word is indexed too, so an exact match still ranks first.
 const prefixLength = 4;
@@ -265,7 +268,14 @@ let scanNumber = 0;
 function scan(text: string, limit = text.length): number {
   scanNumber++;
   // Only between texts: entries found for this one stay valid until its terms are out.
-  if (wordText.length >= wordLimit || termNames.length >= termLimit) clearWords();
+  if (
+    wordText.length >= wordLimit ||
+    termNames.length >= termLimit ||
+    wordChars >= wordCharLimit ||
+    termChars >= termCharLimit
+  ) {
+    clearWords();
+  }
   let count = 0;
   let at = 0;
   const end = Math.min(limit, text.length);
@@ -323,9 +333,12 @@ function scan(text: string, limit = text.length): number {
  * word and its terms for the language and mode they were last asked in (a text's words nearly
  * always are in the one); a joined group ("IL-6", "1,000") keeps the terms of its parts. The table
  * doubles as it fills (a small one stays in the processor's cache) and is cleared, like termCache,
- * when it holds wordLimit words.
+ * when it holds wordLimit words or their characters reach wordCharLimit (an average word is under
+ * 12; only made-up words reach 24).
  */
 const wordLimit = 200_000;
+const wordCharLimit = wordLimit * 24;
+let wordChars = 0;
 const largestTable = 1 << 19;
 let tableMask = (1 << 14) - 1;
 let wordSlots = new Int32Array(tableMask + 1).fill(-1);
@@ -350,8 +363,10 @@ const wordGroupTerms: Array<readonly number[] | undefined> = [];
  * the epoch moves.
  */
 const termLimit = 400_000;
+const termCharLimit = termLimit * 24;
 const termNumbers = new Map<string, number>();
 const termNames: string[] = [];
+let termChars = 0;
 let epoch = 0;
 
 function termNumber(term: string): number {
@@ -360,6 +375,7 @@ function termNumber(term: string): number {
     number = termNames.length;
     termNumbers.set(term, number);
     termNames.push(term);
+    termChars += term.length;
   }
   return number;
 }
@@ -381,7 +397,63 @@ function clearWords(): void {
   wordGroupTerms.length = 0;
   termNumbers.clear();
   termNames.length = 0;
+  wordChars = 0;
+  termChars = 0;
   epoch++;
+}
+
+// Sizes in V8 with compressed pointers, rounded up: a string's header, an array slot with the
+// array's spare room, a Map entry with its share of the hash table. Characters count two bytes
+// (Latin text takes one) and a string two tables share counts in each. Against the heap measured
+// while tokenising the shared test data from a fresh process, the estimate came 2 to 16 % short
+// (the stemmers' own tables and compiled code are not in it); on long made-up words it errs high.
+const stringBytes = (chars: number, strings: number) => strings * 16 + chars * 2;
+const slotBytes = 8;
+const mapEntryBytes = 32;
+const typedTableBytes = (slots: number, perWordArrays: number) => slots * 4 + 4 * perWordArrays * 4;
+
+/**
+ * The tokenizer's tables, shared by every bot this process searches or indexes: what they hold
+ * now (estimated) and the most their limits let them hold.
+ */
+export function tokenizerMemory(): { bytes: number; limitBytes: number } {
+  const estimate = (
+    typed: number,
+    words: number,
+    wordCharCount: number,
+    terms: number,
+    termCharCount: number,
+    cached: number,
+    cachedChars: number,
+  ) =>
+    typed +
+    words * 3 * slotBytes +
+    stringBytes(wordCharCount, words) +
+    terms * (mapEntryBytes + slotBytes) +
+    stringBytes(termCharCount, terms) +
+    cached * mapEntryBytes +
+    stringBytes(cachedChars, cached * 2);
+  const bytes = estimate(
+    typedTableBytes(wordSlots.length, wordHash.length),
+    wordText.length,
+    wordChars,
+    termNames.length,
+    termChars,
+    termCacheEntries,
+    termCacheChars,
+  );
+  // A table is cleared between texts once over its limit, so a text's words can pass it by one
+  // chunk's worth; the limits are far larger than a chunk.
+  const limitBytes = estimate(
+    typedTableBytes(largestTable, 2 ** Math.ceil(Math.log2(wordLimit))),
+    wordLimit,
+    wordCharLimit,
+    termLimit,
+    termCharLimit,
+    stemCacheLimit,
+    stemCacheCharLimit,
+  );
+  return { bytes, limitBytes };
 }
 
 // V8 shares the characters of a slice of 13 or more with the text it was cut from, so a word kept
@@ -432,6 +504,7 @@ function findWord(text: string, start: number, end: number): number {
     wordSecondTerm = doubled(wordSecondTerm);
   }
   wordText.push(ownCopy(text.slice(start, end)));
+  wordChars += length;
   wordStops.push(undefined);
   wordGroupTerms.push(undefined);
   wordHash[entry] = hash;
@@ -506,6 +579,8 @@ function normalise(text: string): string {
 // Word → index terms (null for a stop word), per language: the same few thousand words recur.
 type Terms = string | readonly [string, string] | null;
 const termCache = new Map<KnownLanguage, Map<string, Terms>>();
+let termCacheEntries = 0;
+let termCacheChars = 0;
 
 function termsOf(
   text: string,
@@ -536,9 +611,20 @@ function termsOf(
     // The star keeps prefixes apart from words (no word contains one).
     terms = [folded, `${folded.slice(0, prefixLength)}*`];
   } else terms = folded;
-  if (cache.size >= stemCacheLimit) cache.clear();
+  if (termCacheEntries >= stemCacheLimit || termCacheChars >= stemCacheCharLimit) {
+    for (const each of termCache.values()) each.clear();
+    termCacheEntries = 0;
+    termCacheChars = 0;
+  }
   cache.set(key, terms);
+  termCacheEntries++;
+  termCacheChars += key.length + termsLength(terms);
   return terms;
+}
+
+function termsLength(terms: Terms): number {
+  if (terms === null) return 0;
+  return typeof terms === 'string' ? terms.length : terms[0].length + terms[1].length;
 }
 
 function push(terms: Terms, out: number[]): void {

@@ -161,6 +161,14 @@ export function SystemAnalytics() {
                 )}
                 detail={`${formatBytes(figures.data.search_indexes.used_bytes)} of ${formatBytes(figures.data.search_indexes.budget_bytes)}, ${indexedBots(figures.data.search_indexes.bots)} kept warm on this instance`}
               />
+              <HealthBar
+                label="Search word tables"
+                percent={percentOf(
+                  figures.data.search_indexes.shared_bytes,
+                  figures.data.search_indexes.shared_limit_bytes,
+                )}
+                detail={`${formatBytes(figures.data.search_indexes.shared_bytes)} of at most ${formatBytes(figures.data.search_indexes.shared_limit_bytes)}, shared by every bot on this instance`}
+              />
             </ul>
           </div>
         </div>
