@@ -264,7 +264,8 @@ describe('tokenize remembers words', () => {
     const before = tokenize('The patients were studied in running trials');
     const epoch = termEpoch();
     // 10,000 words of 1,000 letters each: held whole, the words, their terms and the stem memo
-    // would take about 80 MB by the same estimate.
+    // would take about 80 MB by the same estimate, beside what earlier tests left in the tables;
+    // within the character limits, at most about 40 MB.
     let largest = 0;
     for (let n = 0; n < 10_000; n++) {
       const word = `${n.toString(36)}q`.repeat(200).slice(0, 1000);
@@ -272,7 +273,7 @@ describe('tokenize remembers words', () => {
       largest = Math.max(largest, tokenizerMemory().bytes);
     }
     expect(termEpoch()).toBeGreaterThan(epoch);
-    expect(largest).toBeLessThan(45e6);
+    expect(largest).toBeLessThan(60e6);
     expect(largest).toBeLessThan(tokenizerMemory().limitBytes);
     expect(tokenize('The patients were studied in running trials')).toEqual(before);
   });
