@@ -45,6 +45,18 @@ describe('reading an unknown word as the indexed word it most likely stands for'
     expect(read('funkxwell')).toEqual([]);
   });
 
+  test('when a word is longer than any a language writes, then it is left alone without being split', () => {
+    const half = 'abcdefghijklmnopqrstuvwxyzabcdef';
+    const joined = [half, `${half}k`];
+    const long = new UnknownWords(
+      () => joined,
+      () => new Map(joined.map((name, id) => [name, id])),
+      () => 1,
+    );
+    expect(long.standIns(`${half}${half}`, 1)).toEqual([0, 0]);
+    expect(long.standIns(`${half}${half}k`, 1)).toEqual([]);
+  });
+
   test('when a word is one edit away (two for a long word), then it reads as the indexed word', () => {
     expect(correct('ctenphor')).toBe('ctenophor');
     expect(correct('maastrich')).toBe('maastricht');

@@ -20,6 +20,7 @@ export function allowedEdits(length: number): number {
 // Three rows of the distance table, reused: a question's unknown word is compared with hundreds of
 // indexed words, and a search must not allocate for each.
 const longestCompared = 64;
+const noStandIns: readonly number[] = [];
 const rows = new Int32Array(3 * (longestCompared + 1));
 
 /**
@@ -82,6 +83,9 @@ export class UnknownWords {
    * or removed, which may make an earlier answer wrong.
    */
   standIns(term: string, version: number): readonly number[] {
+    // No language writes a word this long; a visitor's 4,000-letter "word" would cost a search
+    // about 20 ms of splitting (each cut's part hashed whole) and sit in the memo.
+    if (term.length > longestCompared) return noStandIns;
     if (version !== this.correctionsOf) {
       this.corrections.clear();
       this.correctionsOf = version;
