@@ -123,14 +123,15 @@ async function indexMemory(passages: number) {
   collectGarbage();
   const after = process.memoryUsage();
   const heap = after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers;
+  const tokenizer = tokenizerMemory();
   const result = {
     passages,
     build_seconds: Number(seconds.toFixed(2)),
     index_arrays_mb: Number((index.memoryBytes() / 1e6).toFixed(1)),
     heap_with_text_mb: Number((heap / 1e6).toFixed(1)),
     // Within that heap: the tokenizer's tables, which every bot on a server shares (estimated).
-    tokenizer_tables_mb: Number((tokenizerMemory().bytes / 1e6).toFixed(1)),
-    tokenizer_tables_limit_mb: Number((tokenizerMemory().limitBytes / 1e6).toFixed(1)),
+    tokenizer_tables_mb: Number((tokenizer.bytes / 1e6).toFixed(1)),
+    tokenizer_tables_limit_mb: Number((tokenizer.limitBytes / 1e6).toFixed(1)),
   };
   texts.length = 0;
   return result;
