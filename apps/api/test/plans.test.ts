@@ -4,6 +4,8 @@ import {
   quotaExceededMessage,
   type AccountPlan,
   type Bot,
+  type FilesUpload,
+  type KnowledgeSource,
   type ModelSettings,
   type WidgetBotConfig,
   type WidgetSession,
@@ -547,6 +549,33 @@ describe('features the trial included, after it ends', () => {
     expect(fits.statusCode, fits.body).toBe(201);
     expect(await sourceCount()).toBe(free.documentsPerBot);
     expectQuota(await upload(1), quotaExceededMessage('documentsPerBot', 'free'));
+  });
+
+  test('when one request of several files meets the last room, then the files that fit are added and each other one is refused with the limit', async () => {
+    const { browser, id } = await customer('files');
+    const bot = await shopBot(browser, 'Files bot');
+    await endTrial(id);
+    await addDocuments(bot.id, id, free.documentsPerBot - 2);
+    const response = await browser.uploadFiles(
+      `/api/bots/${bot.id}/documents`,
+      ['returns', 'shipping', 'warranty', 'privacy'].map((name) => ({
+        name: `${name}.txt`,
+        data: Buffer.from(`Our ${name} policy is simple and fair.`),
+      })),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const { files } = response.json<FilesUpload>();
+    expect(files.map((file) => file.error)).toEqual([
+      null,
+      null,
+      quotaExceededMessage('documentsPerBot', 'free'),
+      quotaExceededMessage('documentsPerBot', 'free'),
+    ]);
+    const sources = (await browser.get(`/api/sources?botId=${bot.id}`)).json<KnowledgeSource[]>();
+    expect(sources.length).toBe(free.documentsPerBot);
+    expect(sources.map((source) => source.name)).toEqual(
+      expect.arrayContaining(['returns.txt', 'shipping.txt']),
+    );
   });
 
   test('when files and an archive arrive at once for the last room, then exactly that room is filled', async () => {

@@ -39,12 +39,21 @@ export class BrowserClient {
     bytes: Uint8Array,
     contentType = 'application/octet-stream',
   ) {
+    return this.uploadFiles(url, [{ name: fileName, data: bytes, contentType }]);
+  }
+
+  // Several files in one multipart/form-data request, each a part named "file".
+  uploadFiles(url: string, files: Array<{ name: string; data: Uint8Array; contentType?: string }>) {
     const boundary = `----askwell${Math.random().toString(16).slice(2)}`;
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    );
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-    return this.request('POST', url, Buffer.concat([head, bytes, tail]), {
+    const parts = files.flatMap(({ name, data, contentType = 'application/octet-stream' }) => [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+      ),
+      data,
+      Buffer.from('\r\n'),
+    ]);
+    const tail = Buffer.from(`--${boundary}--\r\n`);
+    return this.request('POST', url, Buffer.concat([...parts, tail]), {
       'content-type': `multipart/form-data; boundary=${boundary}`,
     });
   }

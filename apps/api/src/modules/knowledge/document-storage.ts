@@ -8,15 +8,17 @@ import type { Database } from '../../db/client';
 import { knowledgeSourceFiles, knowledgeSources } from '../../db/schema';
 
 // An upload's bytes, hashed as they arrive. The upload is at most 10 MB (the multipart limit stops
-// the stream past it) and is inspected, then stored in the database, as a whole.
-export async function receiveUpload(stream: Readable) {
+// the stream past it) and is inspected, then stored in the database, as a whole. Several files of
+// one request share those 10 MB: past `limitBytes` the stream is left and null returned.
+export async function receiveUpload(stream: Readable, limitBytes = Number.POSITIVE_INFINITY) {
   const hash = createHash('sha256');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limitBytes) return null;
     hash.update(chunk);
     chunks.push(chunk);
-    size += chunk.length;
   }
   return { size, sha256: hash.digest('hex'), bytes: Buffer.concat(chunks, size) };
 }

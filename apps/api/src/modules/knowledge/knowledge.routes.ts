@@ -1,10 +1,12 @@
 import multipart from '@fastify/multipart';
 import {
+  maxFilesPerUpload,
   maxUploadBytes,
   qaSourceInputSchema,
   websiteSourceInputSchema,
   type ArchiveUpload,
   type DocumentKind,
+  type FilesUpload,
 } from '@askwell/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,12 +14,20 @@ import { AppError } from '../../lib/app-error';
 import { botParamsSchema, type BotsService } from '../bots/bots.service';
 import type { PlansService } from '../plans/plans.service';
 import { uuidPattern } from '../../db/query-helpers';
-import { toKnowledgeSource, uploadTooLarge, type KnowledgeService } from './knowledge.service';
+import {
+  receiveFile,
+  toKnowledgeSource,
+  uploadTooLarge,
+  type DocumentAllowance,
+  type KnowledgeService,
+  type ReceivedFile,
+} from './knowledge.service';
 import { sanitizeFileName } from './document-storage';
 import { nextSyncAt } from './sync-schedule';
 import { UploadAllowance, type UploadAllowanceOptions } from './upload-allowance';
 import {
   archiveUploadSchema,
+  filesUploadSchema,
   knowledgeHitSchema,
   knowledgeSourceSchema,
   trainingStartedSchema,
@@ -54,7 +64,12 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
     claim?.release(claim.bytes);
   };
   await app.register(multipart, {
-    limits: { fileSize: maxUploadBytes, files: 1, fields: 4, parts: 5 },
+    limits: {
+      fileSize: maxUploadBytes,
+      files: maxFilesPerUpload,
+      fields: 4,
+      parts: maxFilesPerUpload + 4,
+    },
   });
 
   const ownedBot = (userId: string, botId: string) => bots.requireOwned(userId, botId);
@@ -82,7 +97,10 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         params: botParamsSchema,
-        response: { 201: z.union([knowledgeSourceSchema, archiveUploadSchema]) },
+        response: {
+          200: filesUploadSchema,
+          201: z.union([knowledgeSourceSchema, archiveUploadSchema]),
+        },
       },
       // The real limits are the account's parallel uploads and bytes (UploadAllowance); this
       // count only stops a flood of requests, far above a bulk upload of hundreds of files.
@@ -103,23 +121,65 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
           file: 'Please choose a file to upload.',
         });
       }
-      const file = await request.file();
-      if (!file) {
+      // The files of one request share one upload's size.
+      const files: ReceivedFile[] = [];
+      let receivedBytes = 0;
+      try {
+        for await (const file of request.files()) {
+          const received = await receiveFile(
+            { stream: file.file, filename: file.filename },
+            maxUploadBytes - receivedBytes,
+            (bytes) => (claims.get(request)!.bytes = receivedBytes + bytes),
+          );
+          receivedBytes += received.size;
+          files.push(received);
+        }
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+          throw new AppError(
+            'validation_error',
+            `Up to ${maxFilesPerUpload} files can be sent in one request.`,
+            { file: `Up to ${maxFilesPerUpload} files can be sent in one request.` },
+          );
+        }
+        if (error instanceof AppError && error.code === 'payload_too_large' && files.length > 0) {
+          throw new AppError(
+            'payload_too_large',
+            'These files together are larger than 10 MB. Send them in smaller groups.',
+          );
+        }
+        throw error;
+      }
+      const [only] = files;
+      if (!only) {
         throw new AppError('validation_error', 'Please choose a file to upload.', {
           file: 'Please choose a file to upload.',
         });
       }
-      const uploaded = await knowledge.upload(
-        { userId, botId: bot.id },
-        { stream: file.file, filename: file.filename },
-        (bytes) => (claims.get(request)!.bytes = bytes),
-        (count, tx) => plans.requireDocumentAllowance(userId, bot.id, count, tx, { added: true }),
-      );
+      const allowDocuments: DocumentAllowance = (count, tx) =>
+        plans.requireDocumentAllowance(userId, bot.id, count, tx, { added: true });
+      if (files.length > 1) {
+        const results = await knowledge.uploadFiles(
+          { userId, botId: bot.id },
+          files,
+          allowDocuments,
+        );
+        const added: FilesUpload = {
+          files: results.map(({ name, source, error }) => ({
+            name,
+            source: source && toKnowledgeSource(source, bot.name),
+            error,
+          })),
+        };
+        return reply.status(200).send(added);
+      }
+      const uploaded = await knowledge.addUpload({ userId, botId: bot.id }, only, allowDocuments);
       if (uploaded.kind === 'document') {
         return reply.status(201).send(toKnowledgeSource(uploaded.source, bot.name));
       }
       const added: ArchiveUpload = {
-        archive: sanitizeFileName(file.filename),
+        archive: sanitizeFileName(only.filename),
         sources: uploaded.sources.map((row) => toKnowledgeSource(row, bot.name)),
         skipped: uploaded.skipped,
       };

@@ -7,6 +7,7 @@ import {
   syncSchedules,
   trainingSteps,
   type ArchiveUpload,
+  type FilesUpload,
   type KnowledgeHit,
   type KnowledgeSource,
   type TrainingRun,
@@ -46,6 +47,16 @@ export const archiveUploadSchema = z.object({
   sources: z.array(knowledgeSourceSchema),
   skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
 }) satisfies z.ZodType<ArchiveUpload>;
+
+export const filesUploadSchema = z.object({
+  files: z.array(
+    z.object({
+      name: z.string(),
+      source: knowledgeSourceSchema.nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+}) satisfies z.ZodType<FilesUpload>;
 
 export const websitePageSchema = z.object({
   id: z.string(),

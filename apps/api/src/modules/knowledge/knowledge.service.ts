@@ -119,6 +119,55 @@ export function uploadTooLarge() {
   );
 }
 
+// A file of an upload as it arrived, whole.
+export type ReceivedFile = { filename: string; size: number; sha256: string; bytes: Uint8Array };
+
+// Receives one file in memory, hashed as it arrives; refused past `limitBytes`. `onReceived`
+// learns how many bytes arrived, refused or not: the account's allowance counts them.
+export async function receiveFile(
+  file: UploadedFile,
+  limitBytes: number,
+  onReceived?: (bytes: number) => void,
+): Promise<ReceivedFile> {
+  let received: Awaited<ReturnType<typeof receiveUpload>>;
+  try {
+    received = await receiveUpload(file.stream, limitBytes);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw uploadTooLarge();
+    throw error;
+  }
+  onReceived?.(received?.size ?? limitBytes);
+  if (!received || file.stream.truncated) throw uploadTooLarge();
+  return { filename: file.filename, ...received, bytes: new Uint8Array(received.bytes) };
+}
+
+// The document a received file becomes, once it is known to be one (not empty, and a supported
+// type by its content).
+async function documentOf(owner: { userId: string; botId: string }, file: ReceivedFile) {
+  if (file.size === 0) {
+    throw new AppError('validation_error', 'This file is empty.', { file: 'This file is empty.' });
+  }
+  const kind = await detectDocumentKind(file.bytes, file.filename);
+  if (!kind) {
+    throw new AppError(
+      'unsupported_media_type',
+      'This file type is not supported. Upload PDF, DOC, DOCX, TXT or MD files.',
+    );
+  }
+  const document: NewDocument = {
+    id: randomUUID(),
+    botId: owner.botId,
+    userId: owner.userId,
+    name: sanitizeFileName(file.filename),
+    documentType: kind,
+    sizeBytes: file.size,
+    contentHash: file.sha256,
+  };
+  return { document, content: file.bytes };
+}
+
+type DocumentUpload = Awaited<ReturnType<typeof documentOf>>;
+
 export function toKnowledgeSource(row: SourceRow, botName: string): KnowledgeSource {
   return {
     id: row.id,
@@ -264,42 +313,63 @@ export class KnowledgeService {
     onReceived?: (bytes: number) => void,
     allowDocuments?: DocumentAllowance,
   ) {
-    let received: Awaited<ReturnType<typeof receiveUpload>>;
-    try {
-      received = await receiveUpload(file.stream);
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw uploadTooLarge();
-      throw error;
+    return this.addUpload(
+      owner,
+      await receiveFile(file, maxUploadBytes, onReceived),
+      allowDocuments,
+    );
+  }
+
+  // A file sent on its own: a .zip adds each document in it, any other file is one document.
+  async addUpload(
+    owner: { userId: string; botId: string },
+    file: ReceivedFile,
+    allowDocuments?: DocumentAllowance,
+  ) {
+    if (isArchiveUpload(file.filename, file.bytes)) {
+      return this.addArchive(owner, file.bytes, allowDocuments);
     }
-    onReceived?.(received.size);
-    if (file.stream.truncated || received.size > maxUploadBytes) throw uploadTooLarge();
-    if (received.size === 0) {
-      throw new AppError('validation_error', 'This file is empty.', {
-        file: 'This file is empty.',
-      });
-    }
-    const bytes = new Uint8Array(received.bytes);
-    if (isArchiveUpload(file.filename, bytes)) {
-      return this.addArchive(owner, bytes, allowDocuments);
-    }
-    const kind = await detectDocumentKind(bytes, file.filename);
-    if (!kind) {
-      throw new AppError(
-        'unsupported_media_type',
-        'This file type is not supported. Upload PDF, DOC, DOCX, TXT or MD files.',
-      );
-    }
-    const document: NewDocument = {
-      id: randomUUID(),
-      botId: owner.botId,
-      userId: owner.userId,
-      name: sanitizeFileName(file.filename),
-      documentType: kind,
-      sizeBytes: received.size,
-      contentHash: received.sha256,
-    };
-    const source = await this.addDocument(owner, document, bytes, allowDocuments);
-    return { kind: 'document' as const, source };
+    const [added] = this.addDocuments(owner, [await documentOf(owner, file)], allowDocuments);
+    return { kind: 'document' as const, source: await added! };
+  }
+
+  // Several files of one request, each added or refused on its own (as one request each would
+  // have been), the ones added in one transaction. A .zip is unpacked only when sent on its own.
+  async uploadFiles(
+    owner: { userId: string; botId: string },
+    files: ReceivedFile[],
+    allowDocuments?: DocumentAllowance,
+  ): Promise<Array<{ name: string; source: SourceRow | null; error: string | null }>> {
+    const prepared = await Promise.allSettled(
+      files.map(async (file) => {
+        if (isArchiveUpload(file.filename, file.bytes)) {
+          throw new AppError(
+            'validation_error',
+            'A .zip is added on its own: upload it by itself, not with other files.',
+          );
+        }
+        return documentOf(owner, file);
+      }),
+    );
+    const adding = this.addDocuments(
+      owner,
+      prepared.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : [])),
+      allowDocuments,
+    );
+    let next = 0;
+    const outcomes = await Promise.allSettled(
+      prepared.map((outcome) =>
+        outcome.status === 'fulfilled' ? adding[next++]! : Promise.reject(outcome.reason),
+      ),
+    );
+    return outcomes.map((outcome, index) => {
+      const name = sanitizeFileName(files[index]!.filename);
+      if (outcome.status === 'fulfilled') return { name, source: outcome.value, error: null };
+      const error: unknown = outcome.reason;
+      if (error instanceof AppError) return { name, source: null, error: error.message };
+      this.options.logger.error({ err: error }, 'adding an uploaded file failed');
+      return { name, source: null, error: 'This file could not be added. Please try again.' };
+    });
   }
 
   // Added, then counted under the same per-bot lock as archives (see addArchive), so neither
@@ -310,23 +380,33 @@ export class KnowledgeService {
   // round trips and commit.
   // If the documents together do not fit, each is counted on its own, so the ones that fit are
   // added and the others refused, as one after another would have been.
-  private addDocument(
+  // One promise per document; the documents of one request wait in the same round.
+  private addDocuments(
     owner: { userId: string; botId: string },
-    document: NewDocument,
-    content: Uint8Array,
+    documents: DocumentUpload[],
     allowDocuments?: DocumentAllowance,
   ) {
     const key = `${owner.userId}/${owner.botId}`;
-    return new Promise<SourceRow>((resolve, reject) => {
-      const waiting = this.waitingDocuments.get(key);
-      const entry = { document, content, allowDocuments, resolve, reject };
-      if (waiting) {
-        waiting.push(entry);
-        return;
-      }
-      this.waitingDocuments.set(key, [entry]);
-      void this.addWaitingDocuments(key, owner.botId);
+    const waiting = this.waitingDocuments.get(key);
+    const entries = documents.map(({ document, content }) => {
+      let resolve!: (row: SourceRow) => void;
+      let reject!: (error: unknown) => void;
+      const added = new Promise<SourceRow>((done, fail) => {
+        resolve = done;
+        reject = fail;
+      });
+      return { entry: { document, content, allowDocuments, resolve, reject }, added };
     });
+    if (entries.length === 0) return [];
+    if (waiting) waiting.push(...entries.map(({ entry }) => entry));
+    else {
+      this.waitingDocuments.set(
+        key,
+        entries.map(({ entry }) => entry),
+      );
+      void this.addWaitingDocuments(key, owner.botId);
+    }
+    return entries.map(({ added }) => added);
   }
 
   private async addWaitingDocuments(key: string, botId: string) {

@@ -1,4 +1,4 @@
-import type { ArchiveUpload, KnowledgeSource } from '@askwell/shared';
+import type { ArchiveUpload, FilesUpload, KnowledgeSource } from '@askwell/shared';
 
 import { ApiError, apiErrorFrom, parseJson } from '@/lib/api-client';
 import { viewAsHeaders } from '@/lib/view-as';
@@ -19,15 +19,21 @@ type UploadOptions = {
   signal: AbortSignal;
 };
 
-// A document becomes one source; a .zip, one source per document inside it.
-export type UploadResult = KnowledgeSource | ArchiveUpload;
+// A document sent on its own becomes one source; a .zip, one source per document inside it;
+// several files sent together, an outcome for each of them.
+export type UploadResult = KnowledgeSource | ArchiveUpload | FilesUpload;
 
 export function isArchiveUpload(result: UploadResult): result is ArchiveUpload {
   return 'archive' in result;
 }
 
-// XMLHttpRequest rather than fetch: fetch cannot report upload progress.
-export function uploadDocument(botId: string, file: File, { onProgress, signal }: UploadOptions) {
+export function isFilesUpload(result: UploadResult): result is FilesUpload {
+  return 'files' in result;
+}
+
+// One request for the files given (see maxFilesPerUpload). XMLHttpRequest rather than fetch:
+// fetch cannot report upload progress.
+export function uploadFiles(botId: string, files: File[], { onProgress, signal }: UploadOptions) {
   return new Promise<UploadResult>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', `/api/bots/${encodeURIComponent(botId)}/documents`);
@@ -71,7 +77,7 @@ export function uploadDocument(botId: string, file: File, { onProgress, signal }
     signal.addEventListener('abort', () => request.abort(), { once: true });
 
     const body = new FormData();
-    body.append('file', file, file.name);
+    for (const file of files) body.append('file', file, file.name);
     request.send(body);
   });
 }

@@ -1,10 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { parallelUploads } from '@askwell/shared';
+import { parallelUploads, takeUploadGroup } from '@askwell/shared';
 import toast from 'react-hot-toast';
 
 import { storeSource } from '../api/cache';
-import { isArchiveUpload, uploadDocument, UploadBusyError } from '../api/upload-document';
+import {
+  isArchiveUpload,
+  isFilesUpload,
+  uploadFiles,
+  UploadBusyError,
+  type UploadResult,
+} from '../api/upload-document';
 
 export type Upload = {
   id: string;
@@ -45,78 +51,119 @@ export function useUploads() {
   const waiting = useRef<Upload[]>([]);
   const active = useRef(0);
 
+  // Uploads removed from the page while their request was in flight; the others of that request
+  // are sent again.
+  const removed = useRef(new Set<string>());
+  const unmounted = useRef(false);
+
   useEffect(() => {
     const active = controllers.current;
+    unmounted.current = false;
     return () => {
+      unmounted.current = true;
       for (const controller of active.values()) controller.abort();
     };
   }, []);
 
-  const update = useCallback((id: string, patch: Partial<Upload>) => {
-    setUploads((list) => list.map((item) => (item.id === id ? { ...item, ...patch } : item)));
+  const update = useCallback((ids: ReadonlySet<string>, patch: Partial<Upload>) => {
+    setUploads((list) => list.map((item) => (ids.has(item.id) ? { ...item, ...patch } : item)));
   }, []);
 
-  const send = useCallback(
-    async (upload: Upload) => {
-      const controller = new AbortController();
-      controllers.current.set(upload.id, controller);
-      update(upload.id, { status: 'uploading', progress: 0 });
-      try {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            const result = await uploadDocument(upload.botId, upload.file, {
-              signal: controller.signal,
-              onProgress: (progress) => update(upload.id, { progress }),
-            });
-            const sources = isArchiveUpload(result) ? result.sources : [result];
-            for (const source of sources) storeSource(queryClient, source);
-            update(upload.id, {
-              status: 'uploaded',
-              progress: 100,
-              sourceIds: sources.map((source) => source.id),
-            });
-            if (isArchiveUpload(result) && result.skipped.length > 0) {
-              toast(skippedMessage(result.archive, result.skipped), { duration: 10_000 });
-            }
-            return;
-          } catch (error) {
-            const wait = retryAfterMs(error);
-            if (wait === null || attempt >= busyRetries || controller.signal.aborted) throw error;
-            update(upload.id, { progress: 0 });
-            await new Promise((resolve) => setTimeout(resolve, wait));
-            if (controller.signal.aborted) throw error;
-          }
-        }
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        update(upload.id, {
-          status: 'failed',
-          error: error instanceof Error ? error.message : 'The upload failed.',
+  const settle = useCallback(
+    (group: Upload[], result: UploadResult) => {
+      if (isFilesUpload(result)) {
+        group.forEach((upload, index) => {
+          const { source = null, error = null } = result.files[index] ?? {};
+          if (source) storeSource(queryClient, source);
+          update(
+            new Set([upload.id]),
+            source
+              ? { status: 'uploaded', progress: 100, sourceIds: [source.id] }
+              : { status: 'failed', error: error ?? 'The upload failed.' },
+          );
         });
-      } finally {
-        controllers.current.delete(upload.id);
+        return;
+      }
+      const sources = isArchiveUpload(result) ? result.sources : [result];
+      for (const source of sources) storeSource(queryClient, source);
+      update(new Set([group[0]!.id]), {
+        status: 'uploaded',
+        progress: 100,
+        sourceIds: sources.map((source) => source.id),
+      });
+      if (isArchiveUpload(result) && result.skipped.length > 0) {
+        toast(skippedMessage(result.archive, result.skipped), { duration: 10_000 });
       }
     },
     [queryClient, update],
   );
 
-  const run = useCallback(
-    (upload: Upload) => {
-      waiting.current.push(upload);
-      const pump = () => {
-        while (active.current < parallelUploads && waiting.current.length > 0) {
-          const next = waiting.current.shift()!;
-          active.current++;
-          void send(next).finally(() => {
-            active.current--;
-            pump();
-          });
+  const send = useCallback(
+    async (group: Upload[]) => {
+      const controller = new AbortController();
+      const ids = new Set(group.map((upload) => upload.id));
+      for (const id of ids) controllers.current.set(id, controller);
+      update(ids, { status: 'uploading', progress: 0 });
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            const result = await uploadFiles(
+              group[0]!.botId,
+              group.map((upload) => upload.file),
+              { signal: controller.signal, onProgress: (progress) => update(ids, { progress }) },
+            );
+            settle(group, result);
+            return;
+          } catch (error) {
+            const wait = retryAfterMs(error);
+            if (wait === null || attempt >= busyRetries || controller.signal.aborted) throw error;
+            update(ids, { progress: 0 });
+            await new Promise((resolve) => setTimeout(resolve, wait));
+            if (controller.signal.aborted) throw error;
+          }
         }
-      };
-      pump();
+      } catch (error) {
+        if (controller.signal.aborted) {
+          const kept = group.filter((upload) => !removed.current.has(upload.id));
+          if (kept.length > 0 && !unmounted.current) {
+            update(new Set(kept.map((upload) => upload.id)), { status: 'queued', progress: 0 });
+            waiting.current.unshift(...kept);
+          }
+          return;
+        }
+        update(ids, {
+          status: 'failed',
+          error: error instanceof Error ? error.message : 'The upload failed.',
+        });
+      } finally {
+        for (const id of ids) {
+          controllers.current.delete(id);
+          removed.current.delete(id);
+        }
+      }
     },
-    [send],
+    [settle, update],
   );
+
+  const pump = useCallback(() => {
+    const fill = () => {
+      while (active.current < parallelUploads && waiting.current.length > 0) {
+        // Small files travel together (see takeUploadGroup), one chatbot's to a request.
+        const group = takeUploadGroup(
+          waiting.current,
+          parallelUploads - active.current,
+          (upload) => upload.file,
+          (first, other) => first.botId === other.botId,
+        );
+        active.current++;
+        void send(group).finally(() => {
+          active.current--;
+          fill();
+        });
+      }
+    };
+    fill();
+  }, [send]);
 
   const start = useCallback(
     (botId: string, files: File[]) => {
@@ -130,10 +177,10 @@ export function useUploads() {
         sourceIds: [],
       }));
       setUploads((list) => [...added, ...list]);
-      // One request per file, so one bad file does not fail the others.
-      for (const upload of added) run(upload);
+      waiting.current.push(...added);
+      pump();
     },
-    [run],
+    [pump],
   );
 
   const retry = useCallback(
@@ -141,15 +188,21 @@ export function useUploads() {
       const upload = uploads.find((item) => item.id === id);
       if (!upload) return;
       const restarted = { ...upload, status: 'queued' as const, progress: 0, error: null };
-      update(id, restarted);
-      run(restarted);
+      update(new Set([id]), restarted);
+      waiting.current.push(restarted);
+      pump();
     },
-    [run, update, uploads],
+    [pump, update, uploads],
   );
 
   const dismiss = useCallback((ids: string[]) => {
     waiting.current = waiting.current.filter((upload) => !ids.includes(upload.id));
-    for (const id of ids) controllers.current.get(id)?.abort();
+    for (const id of ids) {
+      const controller = controllers.current.get(id);
+      if (!controller) continue;
+      removed.current.add(id);
+      controller.abort();
+    }
     setUploads((list) => list.filter((item) => !ids.includes(item.id)));
   }, []);
 
