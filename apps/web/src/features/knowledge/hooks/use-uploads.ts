@@ -177,7 +177,7 @@ export function useUploads() {
         sourceIds: [],
       }));
       setUploads((list) => [...added, ...list]);
-      waiting.current.push(...added);
+      for (const upload of added) waiting.current.push(upload);
       pump();
     },
     [pump],
