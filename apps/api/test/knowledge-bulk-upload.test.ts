@@ -6,6 +6,7 @@ import {
   type KnowledgeHit,
   type KnowledgeSource,
 } from '@askwell/shared';
+import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestContext } from './helper';
@@ -140,4 +141,39 @@ test('when one request carries too many files, or files together larger than one
     'These files together are larger than 10 MB. Send them in smaller groups.',
   );
   expect((await owner.get(`/api/sources?botId=${refusedBot.id}`)).json<unknown[]>()).toEqual([]);
+});
+
+test('when one file of a request cannot be written, then the others are still added and that one asks to be tried again', async () => {
+  const failingBot = await createBot(owner, { name: 'Failing write shop' });
+  // A refusal from the database the server does not expect, for one file name only.
+  await context.database.db.execute(sql`
+    create function refuse_boom() returns trigger language plpgsql as $$
+    begin
+      if new.name = 'boom.txt' then raise exception 'boom'; end if;
+      return new;
+    end $$`);
+  await context.database.db.execute(sql`
+    create trigger refuse_boom before insert on knowledge_sources
+    for each row execute function refuse_boom()`);
+  try {
+    const text = (words: string) => new TextEncoder().encode(words);
+    const response = await owner.uploadFiles(`/api/bots/${failingBot.id}/documents`, [
+      { name: 'returns.txt', data: text('Returns are free within 30 days.') },
+      { name: 'boom.txt', data: text('This one meets the refusal.') },
+      { name: 'shipping.txt', data: text('Parcels leave within two days.') },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<FilesUpload>().files.map(({ name, error }) => [name, error])).toEqual([
+      ['returns.txt', null],
+      ['boom.txt', 'This file could not be added. Please try again.'],
+      ['shipping.txt', null],
+    ]);
+    const sources = (await owner.get(`/api/sources?botId=${failingBot.id}`)).json<
+      KnowledgeSource[]
+    >();
+    expect(sources.map((source) => source.name).sort()).toEqual(['returns.txt', 'shipping.txt']);
+  } finally {
+    await context.database.db.execute(sql`drop trigger refuse_boom on knowledge_sources`);
+    await context.database.db.execute(sql`drop function refuse_boom()`);
+  }
 });
