@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { botDefaults } from '@askwell/shared';
 import { buildZip } from '../apps/api/test/support/hostile-files';
 import { expect, registerTestCustomer, signInWithApi, test } from './fixtures';
@@ -19,50 +19,71 @@ function baseUrl() {
   return url;
 }
 
+// A verified customer, signed in on this page, with one chatbot.
+async function customerWithBot(page: Page, name: string, botName: string) {
+  const owner = await registerTestCustomer(page.request, { verified: true, name });
+  await signInWithApi(page.request, baseUrl(), owner.email, owner.password);
+  const created = await page.request.post('/api/bots', {
+    headers: { Origin: baseUrl() },
+    data: { ...botDefaults, name: botName },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as { id: string };
+}
+
+// Every answer of the upload route: its status and the outcome of each file it carried (one for
+// a request of a single file), and the most requests that were in flight at once.
+function watchUploads(page: Page) {
+  const answers: Array<Promise<{ status: number; errors: Array<string | null> }>> = [];
+  let inFlight = 0;
+  let mostInFlight = 0;
+  const isUpload = (request: Request) =>
+    request.method() === 'POST' && request.url().endsWith('/documents');
+  page.on('request', (request) => {
+    if (!isUpload(request)) return;
+    inFlight++;
+    mostInFlight = Math.max(mostInFlight, inFlight);
+  });
+  page.on('response', (response) => {
+    if (!isUpload(response.request())) return;
+    inFlight--;
+    answers.push(
+      response.json().then((body: { files?: Array<{ error: string | null }> }) => ({
+        status: response.status(),
+        errors: body.files ? body.files.map((file) => file.error) : [null],
+      })),
+    );
+  });
+  return {
+    answers: () => Promise.all(answers),
+    filesPerRequest: async () =>
+      (await Promise.all(answers)).map((answer) => answer.errors.length).sort((a, b) => a - b),
+    mostInFlight: () => mostInFlight,
+  };
+}
+
+// Holds the page's uploads until the returned function is called, so the queue can be seen
+// before they leave (unheld, small files are all sent within a second).
+async function holdUploads(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/documents', async (route) => {
+    await held;
+    // A request the page cancelled meanwhile (a removed file) cannot be continued.
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
 test('a customer drops 300 small files on the Documents page and every one is uploaded and processed, with no request refused', async ({
   page,
 }) => {
   // 300 documents go through the real job queue: minutes on a busy machine (7.5 min for 298 at a
   // load average of 30 on 2 cores).
   test.setTimeout(900_000);
-  const owner = await registerTestCustomer(page.request, { verified: true, name: 'Bulk Bea' });
-  await signInWithApi(page.request, baseUrl(), owner.email, owner.password);
-  const created = await page.request.post('/api/bots', {
-    headers: { Origin: baseUrl() },
-    data: { ...botDefaults, name: 'Bulk help desk' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const bot = (await created.json()) as { id: string };
-
-  // Each answer of the upload route: its status, and the outcome of every file it carried.
-  const answers: Array<Promise<{ status: number; errors: Array<string | null> }>> = [];
-  let inFlight = 0;
-  let mostInFlight = 0;
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/documents')) {
-      inFlight++;
-      mostInFlight = Math.max(mostInFlight, inFlight);
-    }
-  });
-  page.on('response', (response) => {
-    if (response.request().method() === 'POST' && response.url().endsWith('/documents')) {
-      inFlight--;
-      answers.push(
-        response.json().then((body: { files?: Array<{ error: string | null }> }) => ({
-          status: response.status(),
-          errors: body.files ? body.files.map((file) => file.error) : [null],
-        })),
-      );
-    }
-  });
-
-  // The uploads are held until the queue has been seen: unheld, all 300 are sent within a second.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/documents', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const bot = await customerWithBot(page, 'Bulk Bea', 'Bulk help desk');
+  const uploads = watchUploads(page);
+  const release = await holdUploads(page);
   await page.goto(`/dashboard/documents?botId=${bot.id}`);
   await expectDropZoneReady(page);
   await page.locator('input[type=file]').setInputFiles(
@@ -81,13 +102,13 @@ test('a customer drops 300 small files on the Documents page and every one is up
   // Every file answered and added, no request refused, never more than 4 at once: small files
   // travel together, so the 300 take a handful of requests.
   const filesAnswered = async () =>
-    (await Promise.all(answers)).reduce((sum, answer) => sum + answer.errors.length, 0);
+    (await uploads.filesPerRequest()).reduce((sum, files) => sum + files, 0);
   await expect.poll(filesAnswered, { timeout: 300_000 }).toBe(300);
-  const settled = await Promise.all(answers);
+  const settled = await uploads.answers();
   expect(settled.filter((answer) => answer.status !== 200 && answer.status !== 201)).toEqual([]);
   expect(settled.flatMap((answer) => answer.errors).filter((error) => error !== null)).toEqual([]);
   expect(settled.length).toBe(4);
-  expect(mostInFlight).toBeLessThanOrEqual(4);
+  expect(uploads.mostInFlight()).toBeLessThanOrEqual(4);
   await expect(page.getByTestId('count-processed')).toHaveText('300 processed', {
     timeout: 600_000,
   });
@@ -99,31 +120,9 @@ test('a customer drops 300 small files on the Documents page and every one is up
 test('a customer drops five large files and eight small ones, one of them not really text: the large go one a request, the small together, and only that one fails, with its reason', async ({
   page,
 }) => {
-  const owner = await registerTestCustomer(page.request, { verified: true, name: 'Mixed Max' });
-  await signInWithApi(page.request, baseUrl(), owner.email, owner.password);
-  const created = await page.request.post('/api/bots', {
-    headers: { Origin: baseUrl() },
-    data: { ...botDefaults, name: 'Mixed help desk' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const bot = (await created.json()) as { id: string };
-  // How many files each answer of the upload route speaks for.
-  const filesPerRequest: Array<Promise<number>> = [];
-  page.on('response', (response) => {
-    if (response.request().method() === 'POST' && response.url().endsWith('/documents')) {
-      filesPerRequest.push(
-        response.json().then((body: { files?: unknown[] }) => body.files?.length ?? 1),
-      );
-    }
-  });
-
-  // The uploads are held until the queue has been seen waiting.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/documents', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const bot = await customerWithBot(page, 'Mixed Max', 'Mixed help desk');
+  const uploads = watchUploads(page);
+  const release = await holdUploads(page);
   await page.goto(`/dashboard/documents?botId=${bot.id}`);
   await expectDropZoneReady(page);
   const topics = [
@@ -171,7 +170,7 @@ test('a customer drops five large files and eight small ones, one of them not re
     timeout: 120_000,
   });
   // The manuals one a request; the small files, once a request was free, all in it.
-  expect((await Promise.all(filesPerRequest)).sort((a, b) => a - b)).toEqual([1, 1, 1, 1, 1, 8]);
+  expect(await uploads.filesPerRequest()).toEqual([1, 1, 1, 1, 1, 8]);
   await page.screenshot({ path: `${shots}/mixed-upload-desktop.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   // The sidebar slides away as the page narrows: the shot is taken once it has.
@@ -185,29 +184,9 @@ test('a customer drops five large files and eight small ones, one of them not re
 test('a customer removes one file of a request still in flight: that file is not added, and the others of its request are sent again and processed', async ({
   page,
 }) => {
-  const owner = await registerTestCustomer(page.request, { verified: true, name: 'Remove Rui' });
-  await signInWithApi(page.request, baseUrl(), owner.email, owner.password);
-  const created = await page.request.post('/api/bots', {
-    headers: { Origin: baseUrl() },
-    data: { ...botDefaults, name: 'Remove help desk' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const bot = (await created.json()) as { id: string };
-  const filesPerRequest: Array<Promise<number>> = [];
-  page.on('response', (response) => {
-    if (response.request().method() === 'POST' && response.url().endsWith('/documents')) {
-      filesPerRequest.push(
-        response.json().then((body: { files?: unknown[] }) => body.files?.length ?? 1),
-      );
-    }
-  });
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/documents', async (route) => {
-    await held;
-    // The request of the removed file was cancelled by the page meanwhile.
-    await route.continue().catch(() => undefined);
-  });
+  const bot = await customerWithBot(page, 'Remove Rui', 'Remove help desk');
+  const uploads = watchUploads(page);
+  const release = await holdUploads(page);
 
   await page.goto(`/dashboard/documents?botId=${bot.id}`);
   await expectDropZoneReady(page);
@@ -236,7 +215,7 @@ test('a customer removes one file of a request still in flight: that file is not
   release();
 
   await expect(page.getByTestId('count-processed')).toHaveText('7 processed', { timeout: 60_000 });
-  expect((await Promise.all(filesPerRequest)).sort((a, b) => a - b)).toEqual([1, 2, 2, 2]);
+  expect(await uploads.filesPerRequest()).toEqual([1, 2, 2, 2]);
   const sources = await page.request.get(`/api/sources?botId=${bot.id}`);
   const names = ((await sources.json()) as Array<{ name: string }>).map((source) => source.name);
   expect(names.sort()).toEqual(
@@ -250,14 +229,7 @@ test('a customer removes one file of a request still in flight: that file is not
 test('a customer drops a .zip of documents: each document in it is queued and processed, and a file that is not a document is named with its reason', async ({
   page,
 }) => {
-  const owner = await registerTestCustomer(page.request, { verified: true, name: 'Zip Zoe' });
-  await signInWithApi(page.request, baseUrl(), owner.email, owner.password);
-  const created = await page.request.post('/api/bots', {
-    headers: { Origin: baseUrl() },
-    data: { ...botDefaults, name: 'Zip help desk' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const bot = (await created.json()) as { id: string };
+  const bot = await customerWithBot(page, 'Zip Zoe', 'Zip help desk');
 
   const archive = buildZip([
     { name: 'handbook/returns.txt', data: Buffer.from('Returns are free within 30 days.') },

@@ -45,6 +45,12 @@ const contentTypes: Record<DocumentKind, string> = {
   md: 'text/markdown; charset=utf-8',
 };
 
+function noFileChosen() {
+  return new AppError('validation_error', 'Please choose a file to upload.', {
+    file: 'Please choose a file to upload.',
+  });
+}
+
 function sourceNotFound() {
   return new AppError('not_found', 'Source not found.');
 }
@@ -116,11 +122,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > maxUploadBytes + 64 * 1024) throw uploadTooLarge();
       claims.set(request, { release: uploads.claim(userId, declared), bytes: 0 });
-      if (!request.isMultipart()) {
-        throw new AppError('validation_error', 'Please choose a file to upload.', {
-          file: 'Please choose a file to upload.',
-        });
-      }
+      if (!request.isMultipart()) throw noFileChosen();
       // The files of one request share one upload's size.
       const files: ReceivedFile[] = [];
       let receivedBytes = 0;
@@ -152,11 +154,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
         throw error;
       }
       const [only] = files;
-      if (!only) {
-        throw new AppError('validation_error', 'Please choose a file to upload.', {
-          file: 'Please choose a file to upload.',
-        });
-      }
+      if (!only) throw noFileChosen();
       const allowDocuments: DocumentAllowance = (count, tx) =>
         plans.requireDocumentAllowance(userId, bot.id, count, tx, { added: true });
       if (files.length > 1) {
