@@ -71,38 +71,59 @@ export async function insertDocuments(db: Executor, documents: NewDocument[]) {
 }
 
 // Originals go in with their sources (same transaction). Several statements when they are large
-// together: one statement's parameters are held in memory at once on both sides (as hex text,
-// twice their size, in the array sent).
+// together: one statement's parameters are held in memory at once on both sides.
 const originalsPerStatementBytes = 8 * 1024 * 1024;
 
 export async function insertOriginals(
   tx: Executor,
   originals: Array<{ sourceId: string; content: Uint8Array }>,
 ) {
-  let group: Array<{ sourceId: string; content: Buffer }> = [];
+  let group: Array<{ sourceId: string; content: Uint8Array }> = [];
   let bytes = 0;
   // Two array parameters, as insertChunks does: an ORM insert of an archive's 500 files spent
   // more of the server's time building its 1,000-parameter statement than PostgreSQL took to
-  // store them.
+  // store them. The contents go as one binary bytea[]: as an array literal they were hex text,
+  // twice their size, escaped and sent by the server's one thread.
   const flush = async () => {
     if (group.length === 0) return;
     const ids = sql.param(group.map((file) => file.sourceId));
-    const contents = sql.param(group.map((file) => file.content));
+    const contents = sql.param(binaryByteaArray(group.map((file) => file.content)));
     await tx.execute(
       sql`insert into ${knowledgeSourceFiles} (source_id, content) select * from unnest(${ids}::uuid[], ${contents}::bytea[])`,
     );
     group = [];
     bytes = 0;
   };
-  for (const { sourceId, content } of originals) {
-    if (group.length > 0 && bytes + content.length > originalsPerStatementBytes) await flush();
-    group.push({
-      sourceId,
-      content: Buffer.from(content.buffer, content.byteOffset, content.byteLength),
-    });
-    bytes += content.length;
+  for (const original of originals) {
+    if (group.length > 0 && bytes + original.content.length > originalsPerStatementBytes) {
+      await flush();
+    }
+    group.push(original);
+    bytes += original.content.length;
   }
   await flush();
+}
+
+const byteaType = 17;
+
+// A one-dimensional bytea[] in PostgreSQL's binary form (what array_recv reads): a Buffer
+// parameter is sent in binary by node-postgres.
+function binaryByteaArray(values: Uint8Array[]): Buffer {
+  let length = 20;
+  for (const value of values) length += 4 + value.byteLength;
+  const encoded = Buffer.allocUnsafe(length);
+  encoded.writeInt32BE(1, 0); // dimensions
+  encoded.writeInt32BE(0, 4); // no nulls
+  encoded.writeInt32BE(byteaType, 8);
+  encoded.writeInt32BE(values.length, 12);
+  encoded.writeInt32BE(1, 16); // lower bound
+  let at = 20;
+  for (const value of values) {
+    encoded.writeInt32BE(value.byteLength, at);
+    encoded.set(value, at + 4);
+    at += 4 + value.byteLength;
+  }
+  return encoded;
 }
 
 // The originals of the sources asked for, by source id; a source without one is left out.
