@@ -6,6 +6,8 @@ export type RetrievalMetrics = {
   recall_at_10: number;
   recall_at_100: number;
   mrr_at_10: number;
+  // The share of queries whose first document is relevant.
+  success_at_1: number;
   queries: number;
 };
 
@@ -61,6 +63,7 @@ export function evaluateRun(run: Map<string, string[]>, qrels: Qrels): Retrieval
   let recall10 = 0;
   let recall100 = 0;
   let mrr = 0;
+  let successes = 0;
   let queries = 0;
   for (const [queryId, judged] of qrels) {
     if (!Array.from(judged.values()).some((gain) => gain > 0)) continue;
@@ -69,6 +72,7 @@ export function evaluateRun(run: Map<string, string[]>, qrels: Qrels): Retrieval
     recall10 += recallAt(ranked, judged, 10);
     recall100 += recallAt(ranked, judged, 100);
     mrr += reciprocalRankAt(ranked, judged, 10);
+    if ((judged.get(ranked[0] ?? '') ?? 0) > 0) successes++;
     queries++;
   }
   const mean = (total: number) => (queries > 0 ? total / queries : 0);
@@ -77,6 +81,7 @@ export function evaluateRun(run: Map<string, string[]>, qrels: Qrels): Retrieval
     recall_at_10: mean(recall10),
     recall_at_100: mean(recall100),
     mrr_at_10: mean(mrr),
+    success_at_1: mean(successes),
     queries,
   };
 }

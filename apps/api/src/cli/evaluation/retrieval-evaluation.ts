@@ -29,6 +29,7 @@ export type RetrievalEvaluation = {
   recall_at_10: number;
   recall_at_100: number;
   mrr_at_10: number;
+  success_at_1: number;
   queries: number;
   docs: number;
   chunks: number;
@@ -164,6 +165,7 @@ export async function evaluateRetrieval(
       recall_at_10: round(metrics.recall_at_10),
       recall_at_100: round(metrics.recall_at_100),
       mrr_at_10: round(metrics.mrr_at_10),
+      success_at_1: round(metrics.success_at_1),
       queries: metrics.queries,
       docs: corpus.length,
       chunks,
