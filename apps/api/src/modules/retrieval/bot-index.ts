@@ -267,8 +267,11 @@ export class BotIndexCache implements Retriever {
   // by an older version of the tokenizer can never disagree with the questions.
   private async buildLexical(botId: string) {
     const rows = await listBotIndexRows(this.db, botId);
-    const index = new LexicalIndex();
     const passages = new Map<string, Passage>();
+    const index = new LexicalIndex({}, (id) => {
+      const passage = passages.get(id);
+      return passage && (passage.heading ? `${passage.heading}\n${passage.text}` : passage.text);
+    });
     for (const row of rows) addRow(index, passages, row);
     index.prepare();
     return { index, passages };

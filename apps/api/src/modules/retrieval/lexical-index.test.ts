@@ -112,6 +112,23 @@ describe('LexicalIndex reads sentences', () => {
     expect(index.search('When did the museum open in Lyon?', 1)).toEqual(all.slice(0, 1));
   });
 
+  it('when a question writes a word in another form than the passage, then the passage sharing its letters leads', () => {
+    const passages = [
+      { id: 'boxes', text: 'Die Boxen für Sky Digital zeigen auch Filme.' },
+      { id: 'launch', text: 'Sky Digital ging im Jahr 1998 an den Start.' },
+      { id: 'other', text: 'Die Kanäle werden im Format MPEG-4 ausgestrahlt.' },
+    ];
+    const texts = new Map(passages.map((passage) => [passage.id, passage.text]));
+    const withGrams = new LexicalIndex({}, (id) => texts.get(id));
+    withGrams.add(passages);
+    expect(withGrams.search('Wann startete Sky Digital?', 2)[0]?.id).toBe('launch');
+    // Without the texts, "startete" meets nothing ("Start" stems apart): the words alone prefer the
+    // other passage.
+    const wordsOnly = new LexicalIndex();
+    wordsOnly.add(passages);
+    expect(wordsOnly.search('Wann startete Sky Digital?', 2)[0]?.id).toBe('boxes');
+  });
+
   it('when a German question names a compound, then the passage with its other form ranks first', () => {
     const index = new LexicalIndex();
     index.add([

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { gramScores } from './character-grams';
+
+describe('character four-grams', () => {
+  it('when a question and a passage write a word in other forms, then they still meet', () => {
+    const [funding, weather] = gramScores('Warum wurde die Massenhochzeit gefördert?', [
+      'Die Förderung kostengünstiger Massenhochzeiten durch die Muslimbrüder.',
+      'Das Wetter war im Sommer heiß und trocken.',
+    ]);
+    expect(funding).toBeGreaterThan(0);
+    expect(weather).toBe(0);
+  });
+
+  it('when words differ only in case and accents, then they count as the same', () => {
+    const [accented] = gramScores('CAFÉ CRÈME', ['un café crème, s’il vous plaît']);
+    const [plain] = gramScores('cafe creme', ['un café crème, s’il vous plaît']);
+    expect(accented).toBeGreaterThan(0);
+    expect(accented).toBe(plain);
+  });
+
+  it('when the only shared words are four letters or shorter, then nothing is counted', () => {
+    expect([...gramScores('Wann ging Sky los?', ['Sky ging 1998 los.', 'Nichts.'])]).toEqual([
+      0, 0,
+    ]);
+  });
+
+  it('when every passage holds a gram, then it counts for less than one that sets a passage apart', () => {
+    const [common, rare] = gramScores('satellite launch', [
+      'The satellite was built in 1990.',
+      'The satellite launch was delayed twice.',
+      'Another satellite.',
+    ]);
+    expect(rare).toBeGreaterThan(common!);
+  });
+});

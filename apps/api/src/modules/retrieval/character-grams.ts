@@ -1,0 +1,151 @@
+// Character four-grams of words, folded to lower case without diacritics: what a question and a
+// passage share when their words differ in form ("startete" and "Start", "Muslimbruderschaft" and
+// "Muslimbrüder", "gefördert" and "Förderung"), in any language, with no stemmer.
+
+const gramLength = 4;
+const k1 = 1.2;
+const b = 0.75;
+
+// Each UTF-16 code unit's folded form, 0 when it is not part of a word. Built on first use
+// (about 65,000 characters, once per process).
+let foldTable: Uint16Array | null = null;
+
+function folded(): Uint16Array {
+  if (foldTable) return foldTable;
+  const table = new Uint16Array(65_536);
+  const wordCharacter = /[\p{L}\p{N}]/u;
+  for (let code = 0; code < 65_536; code++) {
+    // Halves of characters outside the basic plane are left out: they are rare in text.
+    if (code >= 0xd800 && code <= 0xdfff) continue;
+    const character = String.fromCharCode(code);
+    if (!wordCharacter.test(character)) continue;
+    const base = character.normalize('NFD').charAt(0).toLowerCase();
+    table[code] = base.length === 1 ? base.charCodeAt(0) : code;
+  }
+  foldTable = table;
+  return table;
+}
+
+// A four-gram's key; two grams meeting on one key is one chance in about four billion, and would
+// only lend a passage a sliver of another gram's weight.
+function gramKey(a: number, b: number, c: number, d: number): number {
+  let hash = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b);
+  hash = Math.imul(hash ^ b ^ (hash >>> 15), 0xc2b2ae35);
+  hash = Math.imul(hash ^ c ^ (hash >>> 13), 0x27d4eb2f);
+  hash = Math.imul(hash ^ d ^ (hash >>> 16), 0x165667b1);
+  return hash ^ (hash >>> 15);
+}
+
+// Calls `visit` with the key of each four-gram of the text's words of five letters or more, in
+// order; returns how many. A four-letter word is its own only four-gram, which the word match
+// already counts: with them, short words (a Vietnamese syllable is one) added noise, and the
+// Portuguese and Vietnamese sets in bench/multilingual each lost a question that they now keep.
+function eachGram(text: string, visit: (key: number) => void): number {
+  const table = folded();
+  let first = 0;
+  let second = 0;
+  let third = 0;
+  let run = 0;
+  let held = 0;
+  let count = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = table[text.charCodeAt(at)]!;
+    if (code === 0) {
+      run = 0;
+      continue;
+    }
+    run++;
+    if (run === gramLength) held = gramKey(first, second, third, code);
+    else if (run > gramLength) {
+      if (run === gramLength + 1) visit(held);
+      visit(gramKey(first, second, third, code));
+      count += run === gramLength + 1 ? 2 : 1;
+    }
+    first = second;
+    second = third;
+    third = code;
+  }
+  return count;
+}
+
+/**
+ * BM25 over the question's distinct four-grams, among a few passages only: their frequency and
+ * length are counted in those passages (no corpus-wide table to hold), so a gram that all of them
+ * share counts for little and one that sets a passage apart counts most. Returns a score per
+ * passage, in the order given.
+ */
+export function gramScores(question: string, passages: string[]): Float64Array {
+  const questionGrams = new GramTable();
+  eachGram(question, (key) => questionGrams.add(key));
+  const grams = questionGrams.size;
+  const scores = new Float64Array(passages.length);
+  if (grams === 0 || passages.length === 0) return scores;
+  const counts = new Uint16Array(grams * passages.length);
+  const lengths = new Float64Array(passages.length);
+  const passagesWith = new Int32Array(grams);
+  passages.forEach((text, passage) => {
+    const row = passage * grams;
+    lengths[passage] = eachGram(text, (key) => {
+      const gram = questionGrams.find(key);
+      if (gram < 0) return;
+      if (counts[row + gram] === 0) passagesWith[gram]!++;
+      if (counts[row + gram]! < 65_535) counts[row + gram]!++;
+    });
+  });
+  let totalLength = 0;
+  for (const length of lengths) totalLength += length;
+  const averageLength = Math.max(1, totalLength / passages.length);
+  for (let gram = 0; gram < grams; gram++) {
+    const having = passagesWith[gram]!;
+    if (having === 0) continue;
+    const idf = Math.log(1 + (passages.length - having + 0.5) / (having + 0.5));
+    for (let passage = 0; passage < passages.length; passage++) {
+      const tf = counts[passage * grams + gram]!;
+      if (tf === 0) continue;
+      const norm = 1 - b + (b * lengths[passage]!) / averageLength;
+      scores[passage]! += (idf * tf * (k1 + 1)) / (tf + k1 * norm);
+    }
+  }
+  return scores;
+}
+
+// The question's distinct grams, numbered in first-seen order: open addressing over typed arrays,
+// since every gram of the passages read is looked up (a Map took most of a search's time).
+class GramTable {
+  private keys = new Int32Array(64);
+  private numbers = new Int32Array(64).fill(-1);
+  size = 0;
+
+  add(key: number): void {
+    if ((this.size + 1) * 2 > this.keys.length) this.grow();
+    const slot = this.slotOf(key);
+    if (this.numbers[slot] === -1) {
+      this.keys[slot] = key;
+      this.numbers[slot] = this.size++;
+    }
+  }
+
+  // The gram's number, or -1.
+  find(key: number): number {
+    return this.numbers[this.slotOf(key)]!;
+  }
+
+  private slotOf(key: number): number {
+    const mask = this.keys.length - 1;
+    let slot = key & mask;
+    while (this.numbers[slot] !== -1 && this.keys[slot] !== key) slot = (slot + 1) & mask;
+    return slot;
+  }
+
+  private grow(): void {
+    const { keys, numbers } = this;
+    this.keys = new Int32Array(keys.length * 2);
+    this.numbers = new Int32Array(keys.length * 2).fill(-1);
+    for (let slot = 0; slot < keys.length; slot++) {
+      if (numbers[slot] === -1) continue;
+      const at = this.slotOf(keys[slot]!);
+      this.keys[at] = keys[slot]!;
+      this.numbers[at] = numbers[slot]!;
+    }
+  }
+}
