@@ -514,10 +514,7 @@ export class LexicalIndex {
       for (const score of sentences) if (score > best) best = score;
       ranked[n]!.score += bonus * best;
     }
-    // Ties keep the BM25 order.
-    const head = ranked.slice(0, depth).map((item, position) => ({ item, position }));
-    head.sort((x, y) => y.item.score - x.item.score || x.position - y.position);
-    for (let n = 0; n < depth; n++) ranked[n] = head[n]!.item;
+    resortHead(ranked, depth);
   }
 
   // The best chunks gain by the question's character four-grams they hold, scored among them (a
@@ -534,10 +531,7 @@ export class LexicalIndex {
     if (best === 0) return;
     const bonus = (gramWeight * ranked[0]!.score) / best;
     for (let n = 0; n < depth; n++) ranked[n]!.score += bonus * grams[n]!;
-    // Ties keep the order before.
-    const head = ranked.slice(0, depth).map((item, position) => ({ item, position }));
-    head.sort((x, y) => y.item.score - x.item.score || x.position - y.position);
-    for (let n = 0; n < depth; n++) ranked[n] = head[n]!.item;
+    resortHead(ranked, depth);
   }
 
   // Term at a time over the query's postings, into dense per-slot accumulators; chunks added
@@ -651,6 +645,13 @@ export class LexicalIndex {
     ranked.sort((x, y) => y.score - x.score || x.slot - y.slot);
     return ranked;
   }
+}
+
+// Sorts the first `depth` chunks again after they gained; ties keep the order they had.
+function resortHead(ranked: Ranked[], depth: number): void {
+  const head = ranked.slice(0, depth).map((item, position) => ({ item, position }));
+  head.sort((x, y) => y.item.score - x.item.score || x.position - y.position);
+  for (let n = 0; n < depth; n++) ranked[n] = head[n]!.item;
 }
 
 /**
