@@ -4,7 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { chunkSections } from '../apps/api/src/modules/retrieval/chunk-sections';
 import type { ChunkOptions } from '../apps/api/src/modules/retrieval/chunk-sections';
 import { evaluateRun, parseQrels, percentile } from '../apps/api/src/cli/evaluation/ir-metrics';
-import { LexicalIndex, aggregateByDocument } from '../apps/api/src/modules/retrieval/lexical-index';
+import {
+  LexicalIndex,
+  aggregateByDocument,
+  gramText,
+} from '../apps/api/src/modules/retrieval/lexical-index';
 import type { LexicalIndexOptions } from '../apps/api/src/modules/retrieval/lexical-index';
 import { readJsonl } from './jsonl';
 
@@ -40,7 +44,9 @@ export async function evaluateDataset(dataset: Dataset, settings: Settings = {})
 
   const started = performance.now();
   const documentOf = new Map<string, string>();
-  const index = new LexicalIndex(settings.index);
+  // The chunks' texts, for the four-grams, as the bot's index keeps them.
+  const texts = new Map<string, string>();
+  const index = new LexicalIndex(settings.index, (id) => texts.get(id));
   let chunks = 0;
   for (const document of corpus) {
     const pieces = chunkSections(
@@ -51,6 +57,7 @@ export async function evaluateDataset(dataset: Dataset, settings: Settings = {})
       pieces.map((piece) => {
         const id = `${document._id}#${piece.ordinal}`;
         documentOf.set(id, document._id);
+        texts.set(id, gramText(piece.heading, piece.text));
         return { id, text: piece.text, heading: piece.heading };
       }),
     );

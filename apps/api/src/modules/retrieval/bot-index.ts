@@ -3,7 +3,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../../db/client';
 import { embedQuery, type Embedder } from './embedder';
 import { decodeFloat4Array, DenseIndex, reciprocalRankFusion } from './dense-index';
-import { LexicalIndex, type SearchHit } from './lexical-index';
+import { LexicalIndex, gramText, type SearchHit } from './lexical-index';
 import {
   botIndexVersion,
   botOwner,
@@ -270,7 +270,7 @@ export class BotIndexCache implements Retriever {
     const passages = new Map<string, Passage>();
     const index = new LexicalIndex({}, (id) => {
       const passage = passages.get(id);
-      return passage && (passage.heading ? `${passage.heading}\n${passage.text}` : passage.text);
+      return passage && gramText(passage.heading, passage.text);
     });
     for (const row of rows) addRow(index, passages, row);
     index.prepare();

@@ -647,6 +647,11 @@ export class LexicalIndex {
   }
 }
 
+/** A chunk's text as the four-grams read it: its heading first. */
+export function gramText(heading: string | null | undefined, text: string): string {
+  return heading ? `${heading}\n${text}` : text;
+}
+
 // Sorts the first `depth` chunks again after they gained; ties keep the order they had.
 function resortHead(ranked: Ranked[], depth: number): void {
   const head = ranked.slice(0, depth).map((item, position) => ({ item, position }));
