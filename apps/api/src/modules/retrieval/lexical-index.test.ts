@@ -129,6 +129,21 @@ describe('LexicalIndex reads sentences', () => {
     expect(wordsOnly.search('Wann startete Sky Digital?', 2)[0]?.id).toBe('boxes');
   });
 
+  it('when a search asks for one passage, then the four-grams still read as deep as for many', () => {
+    const passages = [
+      ...Array.from({ length: 11 }, (_, n) => ({
+        id: `boxes${n}`,
+        text: `Die Boxen für Sky Digital zeigen auch Filme ${n + 1}.`,
+      })),
+      { id: 'launch', text: 'Sky Digital ging im Jahr 1998 an den Start.' },
+    ];
+    const texts = new Map(passages.map((passage) => [passage.id, passage.text]));
+    const index = new LexicalIndex({}, (id) => texts.get(id));
+    index.add(passages);
+    expect(index.search('Wann startete Sky Digital?', 30)[0]?.id).toBe('launch');
+    expect(index.search('Wann startete Sky Digital?', 1)[0]?.id).toBe('launch');
+  });
+
   it('when a German question names a compound, then the passage with its other form ranks first', () => {
     const index = new LexicalIndex();
     index.add([

@@ -477,7 +477,9 @@ export class LexicalIndex {
     if (this.lateParts.length < order.length) this.lateParts = new Float64Array(order.length * 2);
     this.refreshPostings();
     const touched = this.score(order, weight);
-    const ranked = this.top(touched, Math.max(k, this.options.sentenceDepth));
+    // As deep as the gains read, whatever k: a search for fewer passages ranks its first alike.
+    const { sentenceDepth, gramDepth } = this.options;
+    const ranked = this.top(touched, Math.max(k, sentenceDepth, gramDepth));
     this.rerankBySentence(ranked, order, weight);
     this.rerankByGrams(ranked, query);
     for (const termId of order) weight[termId] = 0;
