@@ -290,3 +290,34 @@ describe('PDF layout', () => {
     );
   });
 });
+
+describe('plain text titles', () => {
+  const sectionsOf = async (text: string) => {
+    const result = await extractDocument(Buffer.from(text), 'guide.txt');
+    if (!result.ok) throw new Error(`extraction failed: ${result.message}`);
+    return result.sections;
+  };
+
+  it('when a text file opens with a title line, then the title heads its text', async () => {
+    expect(
+      await sectionsOf('Returns and refunds\r\n\r\nReturns are accepted within 30 days.\n'),
+    ).toEqual([
+      {
+        heading: 'Returns and refunds',
+        text: 'Returns and refunds\n\nReturns are accepted within 30 days.',
+      },
+    ]);
+  });
+
+  it('when a text file opens with a sentence, a list item or a greeting, then it has no title', async () => {
+    for (const text of [
+      'Returns are accepted within 30 days.\n\nRefunds take 5 days.',
+      '- Returns within 30 days\n\n- Refunds within 5 days',
+      'Hello team,\n\nreturns are accepted within 30 days.',
+      'Returns and refunds\nReturns are accepted within 30 days.',
+      `${'A very long first line without a stop '.repeat(4)}\n\nThe rest.`,
+    ]) {
+      expect((await sectionsOf(text))[0]!.heading).toBeUndefined();
+    }
+  });
+});

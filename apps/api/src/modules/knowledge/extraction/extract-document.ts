@@ -6,7 +6,7 @@ import { extractDocx } from './docx';
 import { corruptMessage, ExtractionError, extractionMessages } from './extraction-error';
 import { extractMarkdown } from './markdown';
 import { extractPdf } from './pdf';
-import { decodeText, tidyText } from './text';
+import { decodeText, plainTextSections, tidyText } from './text';
 
 export type ExtractedSection = { text: string; heading?: string; page?: number };
 export type ExtractionResult =
@@ -70,6 +70,6 @@ async function extractSections(
     case 'md':
       return extractMarkdown(decodeText(bytes));
     case 'txt':
-      return [{ text: decodeText(bytes) }];
+      return plainTextSections(decodeText(bytes));
   }
 }

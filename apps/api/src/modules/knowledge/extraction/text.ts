@@ -6,6 +6,20 @@ export function startsWith(bytes: Uint8Array, signature: number[], offset = 0): 
   return signature.every((byte, i) => bytes[offset + i] === byte);
 }
 
+// A plain-text file often opens with its title on a line of its own: short, without a sentence's
+// ending, a blank line after it. It heads every chunk of the file, as a Markdown file's heading
+// would, so a question naming the subject finds the file's passages and the answer does not quote
+// the title as a sentence. The line stays in the text too, as Markdown's does.
+const titleLength = 120;
+const titleLine = /^[ \t]*([^\n]*?)[ \t]*\r?\n[ \t]*\r?\n\s*\S/u;
+const notTitle = /[.!?:;,…؟。！？]$|^([-*+•]|\d+[.)]|\|)\s/u;
+
+export function plainTextSections(text: string): { text: string; heading?: string }[] {
+  const title = titleLine.exec(text)?.[1] ?? '';
+  if (title.length === 0 || title.length > titleLength || notTitle.test(title)) return [{ text }];
+  return [{ text, heading: title }];
+}
+
 export const unrecognisedEncodingMessage = "We couldn't recognise this file's text encoding";
 
 const singleByteCandidates = [
