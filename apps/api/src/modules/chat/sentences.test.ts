@@ -71,6 +71,9 @@ describe('splitting a passage into sentences', () => {
       'Nació en el 63 a. C. en Roma.',
       'Murió joven.',
     ]);
+    expect(
+      splitSentences('Gira a 3600 RPM en EE. UU. con 60 Hertz. Las FF. AA. Lo usan.', 'es'),
+    ).toEqual(['Gira a 3600 RPM en EE. UU. con 60 Hertz.', 'Las FF. AA.', 'Lo usan.']);
     // A unit's letter after a slash still ends the sentence.
     expect(splitSentences('Subió a 100 Gbit/s. En 2007 cambió.', 'es')).toEqual([
       'Subió a 100 Gbit/s.',

@@ -369,6 +369,8 @@ function isAbbreviation(
   ) {
     return false;
   }
+  // Spanish writes a plural with its letters doubled, spaced: "EE. UU.", "FF. AA.", "RR. HH.".
+  if (/^(\p{Lu})\1$/u.test(word) && /^(\p{Lu})\1\./u.test(next)) return true;
   // A word in capitals is an acronym ("patients with CAD."), not the abbreviation it spells.
   if (abbreviations.has(lower) && !/^\p{Lu}{2,}$/u.test(word)) return true;
   if (numberLeads.has(lower) && /^\p{N}/u.test(next)) return true;
