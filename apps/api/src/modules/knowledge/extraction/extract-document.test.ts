@@ -316,6 +316,8 @@ describe('plain text titles', () => {
       'Hello team,\n\nreturns are accepted within 30 days.',
       'Returns and refunds\nReturns are accepted within 30 days.',
       `${'A very long first line without a stop '.repeat(4)}\n\nThe rest.`,
+      // A first line of a million spaces is read at once, not position by position.
+      `a${' '.repeat(1_000_000)}b\n\nThe rest.`,
     ]) {
       expect((await sectionsOf(text))[0]!.heading).toBeUndefined();
     }

@@ -10,13 +10,19 @@ export function startsWith(bytes: Uint8Array, signature: number[], offset = 0): 
 // ending, a blank line after it. It heads every chunk of the file, as a Markdown file's heading
 // would, so a question naming the subject finds the file's passages and the answer does not quote
 // the title as a sentence. The line stays in the text too, as Markdown's does.
+// Read by lines rather than one expression: a pattern for "a line, then a blank one" backtracks
+// over a long first line of spaces from every position, which a file of them turns into hours.
 const titleLength = 120;
-const titleLine = /^[ \t]*([^\n]*?)[ \t]*\r?\n[ \t]*\r?\n\s*\S/u;
 const notTitle = /[.!?:;,…؟。！？]$|^([-*+•]|\d+[.)]|\|)\s/u;
 
 export function plainTextSections(text: string): { text: string; heading?: string }[] {
-  const title = titleLine.exec(text)?.[1] ?? '';
+  const titleEnd = text.indexOf('\n');
+  if (titleEnd < 0 || titleEnd > titleLength * 4) return [{ text }];
+  const blankEnd = text.indexOf('\n', titleEnd + 1);
+  if (blankEnd < 0 || text.slice(titleEnd + 1, blankEnd).trim() !== '') return [{ text }];
+  const title = text.slice(0, titleEnd).trim();
   if (title.length === 0 || title.length > titleLength || notTitle.test(title)) return [{ text }];
+  if (!/\S/u.test(text.slice(blankEnd))) return [{ text }];
   return [{ text, heading: title }];
 }
 
