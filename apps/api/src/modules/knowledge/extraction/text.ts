@@ -14,6 +14,7 @@ export function startsWith(bytes: Uint8Array, signature: number[], offset = 0): 
 // over a long first line of spaces from every position, which a file of them turns into hours.
 const titleLength = 120;
 const notTitle = /[.!?:;,…؟。！？]$|^([-*+•]|\d+[.)]|\|)\s/u;
+const visible = /\S/gu;
 
 export function plainTextSections(text: string): { text: string; heading?: string }[] {
   const titleEnd = text.indexOf('\n');
@@ -22,7 +23,9 @@ export function plainTextSections(text: string): { text: string; heading?: strin
   if (blankEnd < 0 || text.slice(titleEnd + 1, blankEnd).trim() !== '') return [{ text }];
   const title = text.slice(0, titleEnd).trim();
   if (title.length === 0 || title.length > titleLength || notTitle.test(title)) return [{ text }];
-  if (!/\S/u.test(text.slice(blankEnd))) return [{ text }];
+  // Searched in place: a copy of the rest would be the whole file again.
+  visible.lastIndex = blankEnd;
+  if (!visible.test(text)) return [{ text }];
   return [{ text, heading: title }];
 }
 
