@@ -349,6 +349,43 @@ describe('what the question asks for', () => {
     expect(title.text).toContain('“Der FC Nord hatte lange kaum Anhänger. Dennoch gewann');
   });
 
+  test('when the best sentence is too long for the reply and points back ("Dazu gehören"), then it is cut to leave room for the sentence it points to', () => {
+    const topics = Array.from({ length: 80 }, (_, index) => `Gebiet ${index + 1}`).join(', ');
+    const answer = builtinAnswer(
+      'Wo werden Themen wie Abtreibung und Drogenpolitik geregelt?',
+      [
+        passage(
+          1,
+          'Vorbehaltene Angelegenheiten liegen außerhalb der Zuständigkeit des Parlaments. ' +
+            'Sie werden in Westminster behandelt. ' +
+            `Dazu gehören die Themen Abtreibung, ${topics}, Drogenpolitik und die Nationallotterie.`,
+        ),
+      ],
+      bot,
+      'de',
+    );
+    expect(answer.text).toContain('Sie werden in Westminster behandelt. Dazu gehören die Themen');
+    expect(answer.text).toContain('Abtreibung');
+    expect(answer.text).not.toContain('Gebiet 80');
+    expect(answer.text.length).toBeLessThanOrEqual(720);
+  });
+
+  test('when a sentence opens with "Darüber hinaus" (moreover), then it does not bring the sentence before it', () => {
+    const answer = builtinAnswer(
+      'Welche Arbeiten chinesischer Designer werden präsentiert?',
+      [
+        passage(
+          1,
+          'Eines der größten Objekte ist ein Bett aus dem 17. Jahrhundert. Darüber hinaus werden Arbeiten zeitgenössischer chinesischer Designer präsentiert.',
+        ),
+      ],
+      bot,
+      'de',
+    );
+    expect(answer.text).toContain('Darüber hinaus werden Arbeiten');
+    expect(answer.text).not.toContain('Bett');
+  });
+
   test('when there is room, then a sentence next to the quoted one that belongs with it comes along, from its paragraph only', () => {
     const answer = builtinAnswer(
       'Who started the map collection that is now the largest in the region?',

@@ -234,9 +234,10 @@ function holds(text: string, expected: Expected) {
 // A sentence that points back ("this network type", "Dieses Vorgehen", "Él") needs the sentence
 // before it to be understood, and that sentence often holds the very answer. So does one that
 // opens with a possessive ("His Liber servitoris…", "Sein…", "Su…": whose is in the sentence
-// before) or with a contrast ("However", "Dennoch gelang es ihnen…", "Sin embargo").
+// before), with a contrast ("However", "Dennoch gelang es ihnen…", "Sin embargo"), or with a
+// word that stands for what came before ("Dazu gehören…", "Por ello", "Therefore").
 const pointsBack =
-  /(?<![\p{L}])(this|these|those|such(?! as)|dies(e[rsmn]?)?|jene[rsmn]?|solche[rsmn]?|est[ea]s?|esto|dich[oa]s?|es[ae]s?|cet(te)?|ces)(?![\p{L}])|^(it|they|he|she|er|sie|es|él|ella|ellos|ellas|il|elle|ils|elles|his|her|its|their|sein(e[mnrs]?)?|ihr(e[mnrs]?)?|su|sus|son|sa|ses|leurs?|however|nevertheless|but|dennoch|jedoch|trotzdem|allerdings|sin embargo|no obstante|pero|cependant|toutefois|mais)(?![\p{L}])/iu;
+  /(?<![\p{L}])(this|these|those|such(?! as)|dies(e[rsmn]?)?|jene[rsmn]?|solche[rsmn]?|est[ea]s?|esto|dich[oa]s?|es[ae]s?|cet(te)?|ces)(?![\p{L}])|^(it|they|he|she|er|sie|es|él|ella|ellos|ellas|il|elle|ils|elles|his|her|its|their|sein(e[mnrs]?)?|ihr(e[mnrs]?)?|su|sus|son|sa|ses|leurs?|however|nevertheless|but|thus|therefore|hence|dennoch|jedoch|trotzdem|allerdings|dazu|dafür|dadurch|daher|davon|darauf|darin|dabei|danach|dagegen|darüber(?! hinaus)|darunter|deshalb|deswegen|somit|sin embargo|no obstante|pero|por (ello|eso|lo tanto)|entre (ellos|ellas)|cependant|toutefois|mais|parmi eux|c'est pourquoi)(?![\p{L}])/iu;
 
 // Words of the question that most sentences share (the topic) say less about where the answer is
 // than the rare ones: each term weighs by how few of the candidate sentences hold it.
@@ -373,7 +374,15 @@ function pick(question: string, passages: Passage[]) {
   // The ranking chose this chunk: its best sentence leads, a neighbouring chunk's may follow.
   const top = byScore.find((candidate) => !candidate.beside) ?? byScore[0];
   if (!top) return { chosen, terms };
-  take({ ...top, text: fit(top.text, terms, budget) }, cost(top));
+  // A best sentence that points back ("These include abortion…") is read with the one before it,
+  // which often names what it points to: that one keeps its room when the best one is cut to fit.
+  const previous = first.find((candidate) => candidate.position === top.position - 1);
+  const antecedent =
+    previous && previous.kind === 'text' && pointsBack.test(top.text) ? previous : undefined;
+  const reserved = antecedent && cost(antecedent) <= budget / 2 ? cost(antecedent) : 0;
+  const topText = fit(top.text, terms, budget - reserved);
+  take({ ...top, text: topText }, topText.length + 8);
+  if (antecedent && reserved > 0 && topText !== top.text) take(antecedent, reserved);
   for (const candidate of byScore) {
     if (candidate === top) continue;
     if (candidate.score <= 0 || candidate.score < top.score * keepShare) break;
@@ -386,15 +395,8 @@ function pick(question: string, passages: Passage[]) {
   if (following && !chosen.includes(following) && cost(following) <= room()) {
     take(following, cost(following));
   }
-  const previous = first.find((candidate) => candidate.position === top.position - 1);
-  if (
-    previous &&
-    previous.kind === 'text' &&
-    pointsBack.test(top.text) &&
-    !chosen.includes(previous) &&
-    cost(previous) <= room()
-  ) {
-    take(previous, cost(previous));
+  if (antecedent && !chosen.includes(antecedent) && cost(antecedent) <= room()) {
+    take(antecedent, cost(antecedent));
   }
   // A lead-in that ends with a colon brings the items it introduces.
   for (const lead of [...chosen]) {
