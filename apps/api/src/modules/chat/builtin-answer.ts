@@ -1,5 +1,5 @@
 import { botDefaults, type BotGoal } from '@askwell/shared';
-import { fullWidthStops, guessLanguage, tokenize } from '../retrieval';
+import { fullWidthStops, guessLanguage, looksLikeTitle, tokenize } from '../retrieval';
 import { answerTexts, defaultFallbackIn, widgetConfigFor } from '../widget/widget-texts';
 import { coveredTerms } from './coverage';
 import { queryTerms, type Passage } from './passages';
@@ -137,8 +137,6 @@ function withNeighbours(first: Passage, passages: Passage[]): Passage {
 
 const fullWidthStop = new RegExp(`[${fullWidthStops}]["'”’」』）)】]*$`, 'u');
 
-const sentenceEnding = new RegExp(`[.!?:؟${fullWidthStops}]$`, 'u');
-
 function readSentences(passage: Passage): Sentence[] {
   const text = questionless(passage);
   const language = guessLanguage(text);
@@ -152,8 +150,7 @@ function readSentences(passage: Passage): Sentence[] {
       blockIndex === 0 &&
       blocks.length > 1 &&
       block.kind === 'text' &&
-      block.text.length < 120 &&
-      !sentenceEnding.test(block.text)
+      looksLikeTitle(block.text)
     ) {
       return;
     }

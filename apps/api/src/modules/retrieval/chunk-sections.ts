@@ -29,6 +29,17 @@ const defaults = { targetChars: 1000, maxChars: 1200, overlapRatio: 0.15 };
 // space after them.
 export const fullWidthStops = '。！？．｡';
 
+// A line that reads as a title, not a sentence: short, without a sentence's or a clause's ending,
+// not a list item or a table row. A text file's first such line heads its passages (extraction),
+// and an answer does not quote one as a sentence: both ask this, so they cannot disagree.
+export const titleLength = 120;
+const notTitle = new RegExp(`[.!?:;,…؟${fullWidthStops}]$|^([-*+•]|\\d+[.)]|\\|)\\s`, 'u');
+
+export function looksLikeTitle(line: string): boolean {
+  const title = line.trim();
+  return title.length > 0 && title.length <= titleLength && !notTitle.test(title);
+}
+
 // Sentence ends in Latin and CJK punctuation; CJK full stops need no following space.
 const sentenceEnd = new RegExp(`(?<=[.!?…;])\\s+(?=\\S)|(?<=[${fullWidthStops}；])`, 'u');
 

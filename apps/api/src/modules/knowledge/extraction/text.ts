@@ -1,3 +1,4 @@
+import { looksLikeTitle, titleLength } from '../../retrieval/chunk-sections';
 import { ExtractionError } from './extraction-error';
 
 // Plain text and encodings.
@@ -12,8 +13,6 @@ export function startsWith(bytes: Uint8Array, signature: number[], offset = 0): 
 // the title as a sentence. The line stays in the text too, as Markdown's does.
 // Read by lines rather than one expression: a pattern for "a line, then a blank one" backtracks
 // over a long first line of spaces from every position, which a file of them turns into hours.
-const titleLength = 120;
-const notTitle = /[.!?:;,…؟。！？]$|^([-*+•]|\d+[.)]|\|)\s/u;
 const visible = /\S/gu;
 
 export function plainTextSections(text: string): { text: string; heading?: string }[] {
@@ -22,7 +21,7 @@ export function plainTextSections(text: string): { text: string; heading?: strin
   const blankEnd = text.indexOf('\n', titleEnd + 1);
   if (blankEnd < 0 || text.slice(titleEnd + 1, blankEnd).trim() !== '') return [{ text }];
   const title = text.slice(0, titleEnd).trim();
-  if (title.length === 0 || title.length > titleLength || notTitle.test(title)) return [{ text }];
+  if (!looksLikeTitle(title)) return [{ text }];
   // Searched in place: a copy of the rest would be the whole file again.
   visible.lastIndex = blankEnd;
   if (!visible.test(text)) return [{ text }];
