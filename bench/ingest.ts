@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -20,6 +20,7 @@ import { parseQrels } from '../apps/api/src/cli/evaluation/ir-metrics';
 import { buildZip } from '../apps/api/test/support/hostile-files';
 import { repoRoot, spawnServer } from '../scripts/spawn-server';
 import { readJsonl } from './jsonl';
+import { cpuTicks } from './processes';
 
 const scifact = path.join(repoRoot, '../shared/testdata/retrieval/scifact/corpus.jsonl');
 // Uploads in flight at once, by default as the Documents page sends them. (Not INGEST_CONCURRENCY:
@@ -89,17 +90,6 @@ function multipartPart(name: string, type: string, content: Uint8Array) {
   ]);
   // Its own memory, which a Blob takes as it is.
   return new Uint8Array(part);
-}
-
-// CPU time (clock ticks) of a process and its children so far, from /proc.
-async function cpuTicks(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  // After the command's closing parenthesis: state, then 10 fields, then utime and stime.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  let ticks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
-  const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
-  for (const child of children.split(' ').filter(Boolean)) ticks += await cpuTicks(Number(child));
-  return ticks;
 }
 
 // Until the server and its document readers have spent under a tenth of a core for half a

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { botDefaults } from '@askwell/shared';
 import { repoRoot, spawnServer } from '../scripts/spawn-server';
+import { childPids } from './processes';
 
 const pdfDir = path.join(repoRoot, '../shared/testdata/docs/pdf');
 const maxUploadBytes = 10_485_760;
@@ -39,14 +40,6 @@ function currentRssMb(pid: number) {
     const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
     return Math.round(kb / 1024);
   });
-}
-
-// The document readers are the server's child processes (one per ingest slot).
-async function readerPids(serverPid: number) {
-  const children = await readFile(`/proc/${serverPid}/task/${serverPid}/children`, 'utf8').catch(
-    () => '',
-  );
-  return children.split(/\s+/).filter(Boolean).map(Number);
 }
 
 // Uploads a ~10 MB PDF to the real server (its own process, embedded PostgreSQL or DATABASE_URL)
@@ -103,7 +96,7 @@ export async function runPdfUploadBenchmark() {
       currentRssMb(server.pid)
         .then((mb) => (rssPeakSampled = Math.max(rssPeakSampled, mb)))
         .catch(() => undefined);
-      readerPids(server.pid)
+      childPids(server.pid)
         .then(async (pids) => {
           for (const pid of pids) {
             readers.add(pid);
