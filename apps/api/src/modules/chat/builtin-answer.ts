@@ -377,9 +377,9 @@ function pick(question: string, passages: Passage[]) {
   const antecedent =
     previous && previous.kind === 'text' && pointsBack.test(top.text) ? previous : undefined;
   const reserved = antecedent && cost(antecedent) <= budget / 2 ? cost(antecedent) : 0;
-  const topText = fit(top.text, terms, budget - reserved);
-  take({ ...top, text: topText }, topText.length + 8);
-  if (antecedent && reserved > 0 && topText !== top.text) take(antecedent, reserved);
+  const fitted = { ...top, text: fit(top.text, terms, budget - reserved) };
+  take(fitted, cost(fitted));
+  if (antecedent && reserved > 0 && fitted.text !== top.text) take(antecedent, reserved);
   for (const candidate of byScore) {
     if (candidate === top) continue;
     if (candidate.score <= 0 || candidate.score < top.score * keepShare) break;
