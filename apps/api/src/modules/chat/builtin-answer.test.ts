@@ -183,6 +183,16 @@ describe('the built-in answerer', () => {
     expect(answer.text).toContain('“Express shipping costs 9 euros and arrives the next day.” [2]');
   });
 
+  test('when a later passage shares a question word but the ranking scored it far below the first, then it is not quoted', () => {
+    const question = 'Can unused items be returned, and what does express shipping cost?';
+    const shipping = passage(3, 'Express shipping costs 9 euros and arrives the next day.');
+    const close = builtinAnswer(question, [returns, { ...shipping, score: 1.5 }], bot, 'en');
+    expect(close.text).toContain('[2]');
+    const far = builtinAnswer(question, [returns, { ...shipping, score: 1.4 }], bot, 'en');
+    expect(far.passages.map((item) => item.sourceId)).toEqual(['s1']);
+    expect(far.text).not.toContain('Express shipping');
+  });
+
   test('when a passage is a Markdown table, then the reply names the values and shows no markup', () => {
     const table = passage(
       1,
