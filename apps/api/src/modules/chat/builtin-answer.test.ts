@@ -91,7 +91,7 @@ describe('the built-in answerer', () => {
       'en',
     );
     expect(restored.text).toContain(
-      '“In 1943 the Supreme Court of the United States restored the earlier patents of Tesla, Lodge and Stone.',
+      'In 1943 the Supreme Court of the United States restored the earlier patents of Tesla, Lodge and Stone.',
     );
     expect(restored.passages).toHaveLength(1);
     const ruling = builtinAnswer(
@@ -181,6 +181,17 @@ describe('the built-in answerer', () => {
     );
     expect(answer.passages.map((item) => item.sourceId)).toEqual(['s1', 's3']);
     expect(answer.text).toContain('“Express shipping costs 9 euros and arrives the next day.” [2]');
+  });
+
+  test('when two quoted sentences of a paragraph have one between them, then it is quoted too and they read as one quote', () => {
+    const policy = passage(
+      1,
+      'Our shop opened in 1990. Returns are free within 30 days of delivery. The warehouse team checks each parcel on arrival. Refunds for returns reach your card 5 days later. Gift cards are sold in the shop.',
+    );
+    const answer = builtinAnswer('How do returns and refunds work?', [policy], bot, 'en');
+    expect(answer.text).toBe(
+      'From our documents:\n\n“Returns are free within 30 days of delivery. The warehouse team checks each parcel on arrival. Refunds for returns reach your card 5 days later. Gift cards are sold in the shop.” [1]',
+    );
   });
 
   test('when a later passage shares a question word but the ranking scored it far below the first, then it is not quoted', () => {

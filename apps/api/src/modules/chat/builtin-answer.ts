@@ -361,17 +361,23 @@ function pick(question: string, passages: Passage[]) {
     used += cost;
   };
   // A sentence costs its length and its quote's marks ("“”", " [1]", a line), or only a space
-  // when it runs on from a quoted one (below, the quotes).
-  const runsOn = (candidate: Candidate) =>
+  // when it runs on from a quoted one (below, the quotes). One between two quoted sentences joins
+  // their quotes into one, which gives back a quote's marks.
+  const quotedBeside = (candidate: Candidate, offset: number) =>
     candidate.kind === 'text' &&
     chosen.some(
       (quoted) =>
         quoted.passage === candidate.passage &&
         quoted.block === candidate.block &&
         quoted.kind === 'text' &&
-        Math.abs(quoted.position - candidate.position) === 1,
+        quoted.position === candidate.position + offset,
     );
-  const cost = (candidate: Candidate) => candidate.text.length + (runsOn(candidate) ? 1 : 8);
+  const cost = (candidate: Candidate) => {
+    const before = quotedBeside(candidate, -1);
+    const after = quotedBeside(candidate, 1);
+    if (before && after) return candidate.text.length + 2 - 7;
+    return candidate.text.length + (before || after ? 1 : 8);
+  };
 
   // The ranking's first passage leads: its most relevant sentences, best first.
   const first = candidates.filter((candidate) => candidate.passage === 0);
@@ -435,6 +441,9 @@ function pick(question: string, passages: Passage[]) {
   // but a sentence that says nothing about the question (in a test, a planted "ignore all
   // previous instructions") was quoted for filling the room. With 100 characters more for them
   // (besideRoom), 8 to 10 more; with 50, 2 to 7, and with 150 the Spanish median reply passed 600.
+  // A sentence between two quoted ones belongs with them as well: the quote then runs on through
+  // it as the paragraph does, instead of skipping it (3 more answers in German and Spanish, one
+  // fewer in English).
   const linked = (near: Candidate, later: Candidate) =>
     near.score > 0 ||
     pointsBack.test(later.text) ||
@@ -448,7 +457,7 @@ function pick(question: string, passages: Passage[]) {
       if (
         near &&
         near.block === quoted.block &&
-        linked(near, offset === 1 ? near : quoted) &&
+        (linked(near, offset === 1 ? near : quoted) || quotedBeside(near, offset)) &&
         !chosen.some(
           (candidate) => candidate.passage === 0 && candidate.position === near.position,
         ) &&
