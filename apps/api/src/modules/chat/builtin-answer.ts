@@ -362,7 +362,8 @@ function pick(question: string, passages: Passage[]) {
   };
   // A sentence costs its length and its quote's marks ("“”", " [1]", a line), or only a space
   // when it runs on from a quoted one (below, the quotes). One between two quoted sentences joins
-  // their quotes into one, which gives back a quote's marks.
+  // their quotes into one: it adds its length and two spaces, and gives back the 7 characters of
+  // the marks that closed the first quote and opened the second ("” [1]", a line, "“").
   const quotedBeside = (candidate: Candidate, offset: number) =>
     candidate.kind === 'text' &&
     chosen.some(
