@@ -291,29 +291,48 @@ async function uploadSeconds(corpus: BeirDocument[], databaseUrl: string | undef
 
 // `npm run bench -- ingest`: SciFact's abstracts (INGEST_DOCUMENTS of them, all by default)
 // uploaded as documents through the API as the Documents page sends them, against the batch path
-// on the same text.
+// on the same text, INGEST_RUNS times (5 by default), alternating. One run's ratio went from 1.56
+// to 2.6 between runs of the same code on a quiet two-core machine (stop 45), so the figure is
+// the median of several, printed beside every run's.
 export async function runIngestBenchmark() {
   const corpus = await readCorpus(Number(process.env.INGEST_DOCUMENTS ?? Infinity));
-  // Other work shares the machine: the load when the run began, beside the one when it ended.
-  const loadBefore = Number(os.loadavg()[0]!.toFixed(2));
-  const database = await benchDatabase();
-  let batch: number;
-  let perDocument: Awaited<ReturnType<typeof uploadSeconds>>;
-  try {
-    batch = await batchSeconds(corpus, database?.url);
-    perDocument = await uploadSeconds(corpus, database?.url);
-  } finally {
-    await database?.drop();
+  const runCount = Number(process.env.INGEST_RUNS ?? 5);
+  if (!Number.isInteger(runCount) || runCount < 1)
+    throw new Error('INGEST_RUNS: a whole number ≥ 1');
+  const runs = [];
+  for (let run = 0; run < runCount; run++) {
+    // The last run's server and database work settle first: they are not this run's.
+    if (run > 0) await new Promise((resolve) => setTimeout(resolve, 10_000));
+    // Other work shares the machine: the load when the run began.
+    const loadBefore = Number(os.loadavg()[0]!.toFixed(2));
+    const database = await benchDatabase();
+    try {
+      const batch = await batchSeconds(corpus, database?.url);
+      const perDocument = await uploadSeconds(corpus, database?.url);
+      runs.push({
+        batch_seconds: batch,
+        per_document: perDocument,
+        per_document_to_batch_ratio: Number((perDocument.searchable_seconds / batch).toFixed(2)),
+        load_average_1m_before: loadBefore,
+      });
+    } finally {
+      await database?.drop();
+    }
   }
+  const ratios = runs.map((run) => run.per_document_to_batch_ratio).sort((a, b) => a - b);
+  const middle = Math.floor(ratios.length / 2);
+  const median =
+    ratios.length % 2
+      ? ratios[middle]!
+      : Number(((ratios[middle - 1]! + ratios[middle]!) / 2).toFixed(2));
   return {
     targets: { per_document_to_batch_ratio: 2 },
     documents: corpus.length,
     upload_mode: mode,
     upload_concurrency: concurrency,
-    batch_seconds: batch,
-    per_document: perDocument,
-    per_document_to_batch_ratio: Number((perDocument.searchable_seconds / batch).toFixed(2)),
-    load_average_1m_before: loadBefore,
+    per_document_to_batch_ratio: median,
+    runs_over_target: ratios.filter((ratio) => ratio > 2).length,
+    runs,
     load_average_1m: Number(os.loadavg()[0]!.toFixed(2)),
   };
 }
