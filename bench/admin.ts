@@ -1,5 +1,6 @@
 import { auditActionNames } from '@askwell/shared';
 import os from 'node:os';
+import { percentile } from '../apps/api/src/cli/evaluation/ir-metrics';
 import { startBenchServer } from './chat-api';
 
 // `npm run bench -- admin`: the back office's two big lists at the sizes issue 14 names, 100,000
@@ -30,12 +31,9 @@ const firstNames = [
 ];
 const lastNames = ['Garcia', 'Smith', 'Müller', 'Rossi', 'Nowak', 'Silva', 'Kim', 'Dubois'];
 
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return (
-    Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) /
-    10
-  );
+// Milliseconds to a tenth, nearest rank.
+function percentileMs(values: number[], p: number) {
+  return Math.round(percentile(values, p) * 10) / 10;
 }
 
 export async function runAdminBenchmark() {
@@ -137,7 +135,7 @@ export async function runAdminBenchmark() {
         // The first three warm the connection pool and PostgreSQL's caches.
         if (index >= 3) times.push(elapsed);
       }
-      latency[name] = { p50Ms: percentile(times, 50), p95Ms: percentile(times, 95), rows };
+      latency[name] = { p50Ms: percentileMs(times, 50), p95Ms: percentileMs(times, 95), rows };
     }
 
     const exportStarted = performance.now();

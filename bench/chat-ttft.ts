@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { percentile } from '../apps/api/src/cli/evaluation/ir-metrics';
 import { startOpenAiCompatibleServer } from '../apps/api/test/support/openai-compatible-server';
 import { startBenchServer, uploadDocuments } from './chat-api';
 
@@ -10,11 +11,6 @@ const scifactDir = path.resolve(benchDir, '../../shared/testdata/retrieval/scifa
 const modelDelayMs = 200;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 60);
 const modelKey = 'bench-model-key';
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 // Milliseconds from sending the request until the first chunk that holds `marker` arrives, and
 // the wall-clock times of sending and of that arrival.

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import pg from 'pg';
+import { percentile } from '../apps/api/src/cli/evaluation/ir-metrics';
 import { connectDatabase } from '../apps/api/src/db/client';
 import { findBotById } from '../apps/api/src/modules/bots/bots.repository';
 import { PlansService } from '../apps/api/src/modules/plans/plans.service';
@@ -74,9 +75,7 @@ export async function measurePlanCheck(databaseUrl: string, botId: string) {
 }
 
 function percentiles(durations: number[]) {
-  const sorted = [...durations].sort((a, b) => a - b);
-  const at = (share: number) => round(sorted[Math.floor(share * (sorted.length - 1))]!);
-  return { p50: at(0.5), p95: at(0.95) };
+  return { p50: round(percentile(durations, 50)), p95: round(percentile(durations, 95)) };
 }
 
 function round(ms: number) {

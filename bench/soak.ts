@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type pg from 'pg';
+import { percentile } from '../apps/api/src/cli/evaluation/ir-metrics';
 import { findFreePort } from '../apps/api/src/db/embedded-postgres';
 import { startBenchServer, type DashboardSession } from './chat-api';
 import { readJsonl } from './jsonl';
@@ -42,9 +43,9 @@ class Counter {
   }
 }
 
-function percentile(sorted: number[], fraction: number) {
-  if (sorted.length === 0) return null;
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!);
+// Whole milliseconds, nearest rank; null when no message was answered.
+function latencyMs(values: number[], p: number) {
+  return values.length === 0 ? null : Math.round(percentile(values, p));
 }
 
 function errorKind(error: unknown) {
@@ -293,7 +294,6 @@ export async function runSoakBenchmark() {
       (response) => response.status,
       () => 0,
     );
-    latencies.sort((a, b) => a - b);
     return {
       visitors,
       bots: bots.length,
@@ -312,10 +312,10 @@ export async function runSoakBenchmark() {
       errors: errors.counts,
       errors_first_last_s: errors.seenAt,
       latency_ms: {
-        p50: percentile(latencies, 0.5),
-        p90: percentile(latencies, 0.9),
-        p99: percentile(latencies, 0.99),
-        max: percentile(latencies, 1),
+        p50: latencyMs(latencies, 50),
+        p90: latencyMs(latencies, 90),
+        p99: latencyMs(latencies, 99),
+        max: latencyMs(latencies, 100),
       },
       uploads: { during_load: uploads.length, ...uploadState },
       faults,
