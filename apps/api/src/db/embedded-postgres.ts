@@ -11,12 +11,17 @@ import type { Logger } from 'pino';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
+const startAttempts = 3;
+const portTakenMessage = 'could not create any TCP/IP sockets';
+
 type Options = {
   dataDir: string;
   databaseName: string;
   logger: Logger;
   // Short-lived commands (admin:create, db:migrate) may use the server of a running Askwell.
   shareRunning?: boolean;
+  // Where the server's port comes from: a port free when asked (tests hand out a taken one).
+  freePort?: () => Promise<number>;
 };
 
 const superuser = 'postgres';
@@ -26,6 +31,7 @@ export async function startEmbeddedPostgres({
   databaseName,
   logger,
   shareRunning = false,
+  freePort = findFreePort,
 }: Options): Promise<EmbeddedDatabase> {
   const secretFile = path.join(dataDir, 'postgres.secret');
   await fs.mkdir(dataDir, { recursive: true });
@@ -59,36 +65,51 @@ export async function startEmbeddedPostgres({
   const password = initialised
     ? (await fs.readFile(secretFile, 'utf8')).trim()
     : randomBytes(24).toString('base64url');
-  const port = await findFreePort();
-  const server = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    port,
-    user: superuser,
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    // Postgres refuses to run as root; the package then runs it as a `postgres` system user.
-    createPostgresUser: runsAsRoot,
-    // No Unix socket: the system PostgreSQL may already own the default socket path.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: remember,
-    onError: (error) => remember(String(error)),
-  });
+  const serverOn = (port: number) =>
+    new EmbeddedPostgres({
+      databaseDir: clusterDir,
+      port,
+      user: superuser,
+      password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      // Postgres refuses to run as root; the package then runs it as a `postgres` system user.
+      createPostgresUser: runsAsRoot,
+      // No Unix socket: the system PostgreSQL may already own the default socket path.
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      onLog: remember,
+      onError: (error) => remember(String(error)),
+    });
 
   if (!initialised) {
     // A half-made cluster from an interrupted first start would make initdb refuse the folder.
     await fs.rm(clusterDir, { recursive: true, force: true });
     logger.info({ clusterDir }, 'creating the embedded PostgreSQL cluster (first start)');
-    await server.initialise();
+    await serverOn(0).initialise();
     await fs.writeFile(secretFile, `${password}\n`, { mode: 0o600 });
   }
 
-  try {
-    await server.start();
-  } catch (error) {
-    throw new Error(
-      `Embedded PostgreSQL did not start in ${clusterDir}: ${recentOutput.join(' | ') || String(error)}`,
-    );
+  // The port is found free just before the start, yet another process may take it in between:
+  // on a busy machine an outgoing connection's ephemeral port did (CI, 2026-12-03), and PostgreSQL
+  // could not listen. The start is then tried again on another free port.
+  let port = await freePort();
+  let server = serverOn(port);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await server.start();
+      break;
+    } catch (error) {
+      const portTaken = recentOutput.some((line) => line.includes(portTakenMessage));
+      if (!portTaken || attempt === startAttempts) {
+        throw new Error(
+          `Embedded PostgreSQL did not start in ${clusterDir}: ${recentOutput.join(' | ') || String(error)}`,
+        );
+      }
+      logger.warn({ port }, 'the embedded PostgreSQL port was taken; starting on another one');
+      recentOutput.length = 0;
+      port = await freePort();
+      server = serverOn(port);
+    }
   }
   await fs.writeFile(path.join(dataDir, 'askwell.pid'), `${process.pid}\n`);
 

@@ -1,5 +1,5 @@
+import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { findFreePort } from '../../src/db/embedded-postgres';
 
 export type ReceivedMail = { to: string[]; subject: string; text: string };
 
@@ -27,8 +27,9 @@ export async function startSmtpSink() {
       });
     },
   });
-  const port = await findFreePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // Port 0: the system picks a free port as it binds, so nothing can take it in between.
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
 
   const mailsTo = (address: string) =>
     received.filter((mail) => mail.to.includes(address.toLowerCase()));
