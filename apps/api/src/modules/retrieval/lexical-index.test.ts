@@ -154,6 +154,32 @@ describe('LexicalIndex reads sentences', () => {
     expect(index.search('Wo fahren die Schmalspurbahnen?', 2)[0]?.id).toBe('rail');
   });
 
+  it('when a German question holds a compound no passage writes, then its two parts count as one word, not two', () => {
+    const index = new LexicalIndex();
+    index.add([
+      { id: 'parts', text: 'Die Bevölkerung wächst, die Größe bleibt.' },
+      { id: 'city', text: 'Warschau hat ein neues Zentrum mit vielen Parks und breiten Straßen.' },
+      ...['Der Zug fährt um neun.', 'Das Museum öffnet am Morgen.', 'Die Brücke ist alt.'].map(
+        (text, n) => ({ id: `f${n}`, text }),
+      ),
+    ]);
+    // "Bevölkerungsgröße" is read as "Bevölkerung" and "Größe" (whose stem differs from the word).
+    const ranked = index.search('Wie ist die Bevölkerungsgröße im Zentrum von Warschau?', 3);
+    expect(ranked.map((hit) => hit.id).slice(0, 2)).toEqual(['city', 'parts']);
+  });
+
+  it('when a Spanish visitor types a verb without its accent, then the passage that writes it with one ranks first', () => {
+    const index = new LexicalIndex();
+    index.add([
+      // Listed first, so a tie would go to it.
+      { id: 'sang', text: 'El poeta cantó el himno nacional.' },
+      { id: 'wrote', text: 'El poeta escribió el himno nacional.' },
+      { id: 'city', text: 'La ciudad tiene un puerto.' },
+    ]);
+    expect(index.search('¿Qué poeta escribio el himno?', 1)[0]?.id).toBe('wrote');
+    expect(index.search('¿Qué poeta escribió el himno?', 1)[0]?.id).toBe('wrote');
+  });
+
   it('when a German question pairs a long common word with a short rare one, then the rare one decides', () => {
     const passages = [
       { id: 'turbine', text: 'Eine Dampfturbine hat Rotoren auf einer Welle.' },

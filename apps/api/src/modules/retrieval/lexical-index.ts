@@ -1,4 +1,11 @@
-import { compoundHeadMark, termEpoch, termName, tokenize, tokenizeChunk } from './tokenize';
+import {
+  compoundHeadMark,
+  storedStem,
+  termEpoch,
+  termName,
+  tokenize,
+  tokenizeChunk,
+} from './tokenize';
 import type { Language } from './tokenize';
 import { UnknownWords } from './typo-tolerance';
 import { gramScores } from './character-grams';
@@ -134,6 +141,7 @@ export class LexicalIndex {
     () => this.termNames,
     () => this.termIds,
     (termId) => this.documentFrequency[termId] ?? 0,
+    (word) => storedStem(word, this.corpusLanguage() ?? 'en'),
   );
   private norms: { heading: Float64Array; body: Float64Array } | null = null;
 
@@ -468,9 +476,12 @@ export class LexicalIndex {
       const termId = this.termIds.get(term);
       if (termId !== undefined && this.documentFrequency[termId]! > 0) ask(termId, termWeight);
       else {
-        for (const standIn of this.unknownWords.standIns(term, this.changes)) {
-          ask(standIn, termWeight);
-        }
+        // An unknown word counts as one word, whatever stands in for it: a compound read as its
+        // two parts at full weight each counted twice against the words beside it. Halved, on
+        // XQuAD de the first result is right for 1,120 → 1,122 of 1,190 questions (0.4 to 0.75
+        // alike); en and es the same.
+        const standIns = this.unknownWords.standIns(term, this.changes);
+        for (const standIn of standIns) ask(standIn, termWeight / standIns.length);
       }
     }
     if (order.length === 0) return [];

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fold,
   guessLanguage,
+  storedStem,
   termEpoch,
   termName,
   tokenize,
@@ -41,10 +42,31 @@ describe('tokenize', () => {
     expect(guessLanguage('Wie viele Punkte gab die Verteidigung der Panthers ab?')).toBe('de');
   });
 
-  it('when Spanish text carries accents, then an unaccented query matches it', () => {
-    expect(tokenize('¿Cuántas canciones escribió la banda?')).toEqual(
-      tokenize('cuantas canciones escribio la banda', { language: 'es' }),
+  it('when a German question opens with a question adverb, then only its content words are terms', () => {
+    expect(tokenize('Worauf verlassen sich Apotheker?', { language: 'de' })).toEqual(
+      tokenize('verlassen sich Apotheker', { language: 'de' }),
     );
+    expect(tokenize('Wofür und wohin?', { language: 'de' })).toEqual([]);
+  });
+
+  it('when Spanish text carries accents, then the same words without them share its terms', () => {
+    expect(tokenize('¿Cuántas canciones tenía la banda?')).toEqual(
+      tokenize('cuantas canciones tenia la banda', { language: 'es' }),
+    );
+  });
+
+  it('when a Spanish verb is in the preterite or imperfect, then it meets its other forms', () => {
+    const stems = (words: string[]) => words.map((word) => tokenize(word, { language: 'es' }));
+    const decidir = tokenize('decidir', { language: 'es' });
+    expect(stems(['decidió', 'decidieron', 'decidía', 'decidimos'])).toEqual(
+      Array(4).fill(decidir),
+    );
+    expect(tokenize('recibió', { language: 'es' })).toEqual(
+      tokenize('recibir', { language: 'es' }),
+    );
+    // Without the accent, the form is not known for a verb's: the index reads it as the word one
+    // edit away (lexical-index.test.ts).
+    expect(tokenize('decidio', { language: 'es' })).not.toEqual(decidir);
   });
 
   it('when English text has stop words and inflections, then only stems of content words remain', () => {
@@ -190,6 +212,23 @@ describe('tokenize in every language', () => {
   it('when a short question gives no clue, then the corpus language of its script applies', () => {
     expect(tokenize('Договоры', { fallbackLanguage: 'en' })).toEqual(['договор']);
     expect(tokenize('contracts', { fallbackLanguage: 'ru' })).toEqual(['contract']);
+  });
+});
+
+describe('storedStem', () => {
+  it('when a folded word is asked for, then it gives the stem the index stores, and nothing for a stop word or a language without a stemmer', () => {
+    expect(storedStem('bevolkerung', 'de')).toBe(tokenize('Bevölkerung', { language: 'de' })[0]);
+    expect(storedStem('wikinger', 'de')).toBe('wiking');
+    expect(storedStem('shipping', 'en')).toBe('ship');
+    expect(storedStem('einen', 'de')).toBeNull();
+    expect(storedStem('umowa', 'pl')).toBeNull();
+    expect(storedStem('価格', 'other')).toBeNull();
+  });
+
+  it('when words are stemmed this way, then the tokenizer keeps none of them', () => {
+    const before = tokenizerMemory().bytes;
+    for (let n = 0; n < 2_000; n++) storedStem(`madeupword${n}`, 'de');
+    expect(tokenizerMemory().bytes).toBe(before);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { storedStem } from './tokenize';
 import { UnknownWords, editsApart } from './typo-tolerance';
 
 describe('edit distance', () => {
@@ -43,6 +44,28 @@ describe('reading an unknown word as the indexed word it most likely stands for'
     expect(read('funkwell')).toEqual(['funk', 'well']);
     expect(read('verteidigungsminist')).toEqual(['verteidigung', 'minist']);
     expect(read('funkxwell')).toEqual([]);
+  });
+
+  test('when a compound begins with a word the index holds by its stem, then it reads as that stem and its last part', () => {
+    const german = ['bevolker', 'gross', 'wiking', 'siedl'];
+    const lookup = () => new Map(german.map((name, id) => [name, id]));
+    const stemming = new UnknownWords(
+      () => german,
+      lookup,
+      () => 1,
+      (word) => storedStem(word, 'de'),
+    );
+    const parts = (word: string, words: UnknownWords) =>
+      words.standIns(word, 1).map((id) => german[id]);
+    // "Bevölkerungsgröße" and "Wikingersiedlern", as a German question's terms.
+    expect(parts('bevolkerungsgross', stemming)).toEqual(['bevolker', 'gross']);
+    expect(parts('wikingersiedl', stemming)).toEqual(['wiking', 'siedl']);
+    const asWritten = new UnknownWords(
+      () => german,
+      lookup,
+      () => 1,
+    );
+    expect(parts('bevolkerungsgross', asWritten)).toEqual([]);
   });
 
   test('when a word is longer than any a language writes, then it is left alone without being split', () => {

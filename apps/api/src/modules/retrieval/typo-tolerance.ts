@@ -75,6 +75,9 @@ export class UnknownWords {
     private readonly termIds: () => ReadonlyMap<string, number>,
     // How many passages hold a term now (0 once all that held it are removed).
     private readonly frequency: (termId: number) => number,
+    // A folded word as the index stores it (its stem; null for a stop word or without a stemmer),
+    // for a compound's first part.
+    private readonly termOf?: (word: string) => string | null,
   ) {}
 
   /**
@@ -103,6 +106,9 @@ export class UnknownWords {
 
   // Two indexed words of at least four letters that make up the word, the split with the
   // shorter part longest ("funkwell" is "funk" + "well"); a linking "s" between them is dropped.
+  // The word is a stem, so its last part is one, but its first part is a word as written: it is
+  // looked up as the index stores it too ("bevolkerungsgross" is "bevolker" + "gross", where the
+  // index holds "Bevölkerung" as "bevolker"; "wikingersiedl" is "wiking" + "siedl").
   private compoundParts(term: string): number[] {
     if (term.length < minimumCompound || !alphabetic.test(term) || ideographic.test(term))
       return [];
@@ -111,20 +117,29 @@ export class UnknownWords {
       const id = ids.get(part);
       return id !== undefined && this.frequency(id) > 0 ? id : -1;
     };
+    // The first part's stem only once a last part is found: stemming every cut of a visitor's
+    // made-up long words took a search from under a millisecond to tens.
+    const presentWord = (part: string) => {
+      const id = present(part);
+      if (id >= 0 || !this.termOf) return id;
+      const stored = this.termOf(part);
+      return stored && stored !== part && stored.length >= minimumPart ? present(stored) : -1;
+    };
     let best: number[] = [];
     let bestShorter = 0;
     for (let cut = minimumPart; cut <= term.length - minimumPart; cut++) {
-      const left = present(term.slice(0, cut));
-      if (left < 0) continue;
+      let left: number | undefined;
       for (const start of term[cut] === 's' ? [cut, cut + 1] : [cut]) {
         const rightPart = term.slice(start);
         if (rightPart.length < minimumPart) continue;
-        const right = present(rightPart);
         const shorter = Math.min(cut, rightPart.length);
-        if (right >= 0 && shorter > bestShorter) {
-          best = [left, right];
-          bestShorter = shorter;
-        }
+        if (shorter <= bestShorter) continue;
+        const right = present(rightPart);
+        if (right < 0) continue;
+        left ??= presentWord(term.slice(0, cut));
+        if (left < 0) break;
+        best = [left, right];
+        bestShorter = shorter;
       }
     }
     return best;
