@@ -298,15 +298,10 @@ describe('plain text titles', () => {
     return result.sections;
   };
 
-  it('when a text file opens with a title line, then the title heads its text', async () => {
+  it('when a text file opens with a title line, then the title heads its text and leaves it', async () => {
     expect(
       await sectionsOf('Returns and refunds\r\n\r\nReturns are accepted within 30 days.\n'),
-    ).toEqual([
-      {
-        heading: 'Returns and refunds',
-        text: 'Returns and refunds\n\nReturns are accepted within 30 days.',
-      },
-    ]);
+    ).toEqual([{ heading: 'Returns and refunds', text: 'Returns are accepted within 30 days.' }]);
   });
 
   it('when a text file opens with a sentence, a list item or a greeting, then it has no title', async () => {

@@ -46,13 +46,26 @@ export async function extractDocument(
       .map((section) => ({ ...section, text: tidyText(section.text) }))
       .filter((section) => section.text.length > 0);
     if (kept.length === 0) return fail('no_text');
-    return { ok: true, kind, sections: kept, text: kept.map((s) => s.text).join('\n\n') };
+    return { ok: true, kind, sections: kept, text: documentText(kept) };
   } catch (error) {
     if (error instanceof ExtractionError) return fail(error.code, error.message);
     // A parser that throws on input it accepted as this kind has met a damaged file; a throw
     // before we even knew the kind is our own bug.
     return kind ? fail('corrupt_file', corruptMessage(kind)) : fail('processing_error');
   }
+}
+
+// The document's text as a reader sees it (`npm run extract`): each heading once, above the text
+// it heads. A section's text holds no heading of its own.
+function documentText(sections: ExtractedSection[]): string {
+  const parts: string[] = [];
+  let heading: string | undefined;
+  for (const section of sections) {
+    if (section.heading && section.heading !== heading) parts.push(section.heading);
+    heading = section.heading;
+    parts.push(section.text);
+  }
+  return parts.join('\n\n');
 }
 
 async function extractSections(
