@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,4 +64,21 @@ describe('embedded PostgreSQL when its port is taken before it starts', () => {
       }),
     ).rejects.toThrow(/did not start.*could not create any TCP\/IP sockets/s);
   }, 120_000);
+});
+
+describe('a port chosen for a server that starts later', () => {
+  it('when ports are chosen, then each is free and outside the range outgoing connections take theirs from', async () => {
+    const range = await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8');
+    const outgoingFrom = Number(range.trim().split(/\s+/)[0]);
+    const chosen = await Promise.all(Array.from({ length: 20 }, () => findFreePort()));
+    for (const port of chosen) {
+      expect(port).toBeLessThan(outgoingFrom);
+      const server = net.createServer();
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', resolve);
+      });
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -287,7 +287,37 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export function findFreePort(): Promise<number> {
+// A port is chosen below the range the system gives outgoing connections their local ports from
+// (Linux: /proc/sys/net/ipv4/ip_local_port_range, 32768 up by default): a port chosen inside it,
+// as listening on port 0 does, can be taken by any connection opened before the server listens,
+// which made CI's embedded PostgreSQL fail to start.
+const lowestChosenPort = 10_000;
+const choiceAttempts = 50;
+
+async function outgoingPortsFrom(): Promise<number> {
+  const range = await fs.readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').catch(() => '');
+  const low = Number.parseInt(range.trim().split(/\s+/)[0] ?? '', 10);
+  return Number.isInteger(low) && low > 0 ? low : 32_768;
+}
+
+function listensOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/** A loopback port free now, outside the range outgoing connections take theirs from. */
+export async function findFreePort(): Promise<number> {
+  const highestChosenPort = (await outgoingPortsFrom()) - 1;
+  if (highestChosenPort > lowestChosenPort) {
+    for (let attempt = 0; attempt < choiceAttempts; attempt++) {
+      const port = randomInt(lowestChosenPort, highestChosenPort + 1);
+      if (await listensOn(port)) return port;
+    }
+  }
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.unref();
