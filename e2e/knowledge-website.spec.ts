@@ -32,11 +32,21 @@ function baseUrl() {
   return url;
 }
 
+type Site = {
+  origin: string;
+  server: Server;
+  // Holds every request until the returned function is called, so that a crawl stays busy for as
+  // long as the test needs to see it busy.
+  pause: () => () => void;
+};
+
 // The site as its owner would publish it: static files, no robots.txt, and the sitemap.xml that
 // pkgdown wrote with root-relative <loc> entries.
-async function serveSite(): Promise<{ origin: string; server: Server }> {
+async function serveSite(): Promise<Site> {
+  let paused: Promise<void> | null = null;
   const server = createServer((request, response) => {
     void (async () => {
+      if (paused) await paused;
       const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://site').pathname);
       let file = path.join(siteDir, path.normalize(pathname));
       try {
@@ -55,7 +65,15 @@ async function serveSite(): Promise<{ origin: string; server: Server }> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { origin: `http://127.0.0.1:${port}`, server };
+  const pause = () => {
+    let release!: () => void;
+    paused = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      paused = null;
+      release();
+    };
+  };
+  return { origin: `http://127.0.0.1:${port}`, server, pause };
 }
 
 async function createBot(request: APIRequestContext, name: string) {
@@ -177,10 +195,19 @@ test('a customer adds their website, sees every page with its status, and the Tr
     expect(hits[0]?.url).toMatch(new RegExp(`^${site.origin}/`));
 
     // A website is re-crawled on every run: the owner is told what is being read, and the button
-    // shows the spec's busy state while it is.
-    await page.getByRole('button', { name: 'Start Training' }).click();
-    await expect(page.getByText('Re-reading 1 changed source…')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Training...' })).toBeDisabled();
+    // shows the spec's busy state while it is. The site holds its answers meanwhile: a re-crawl of
+    // unchanged pages can end before the page is looked at.
+    const resume = site.pause();
+    try {
+      await page.getByRole('button', { name: 'Start Training' }).click();
+      await expect(page.getByText('Re-reading 1 changed source…')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Training...' })).toBeDisabled();
+    } finally {
+      resume();
+    }
+    await expect(page.getByRole('button', { name: 'Start Training' })).toBeEnabled({
+      timeout: 60_000,
+    });
 
     const strangerContext = await browser.newContext({ baseURL: baseUrl() });
     const stranger = await strangerContext.newPage();
