@@ -300,12 +300,16 @@ async function outgoingPortsFrom(): Promise<number> {
   return Number.isInteger(low) && low > 0 ? low : 32_768;
 }
 
-function listensOn(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
+// Listens on the port (0: any the system gives) and lets it go again: the port it had.
+function bindAndRelease(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.unref();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    probe.once('error', reject);
+    probe.listen(port, '127.0.0.1', () => {
+      const bound = (probe.address() as net.AddressInfo).port;
+      probe.close(() => resolve(bound));
+    });
   });
 }
 
@@ -315,18 +319,11 @@ export async function findFreePort(): Promise<number> {
   if (highestChosenPort > lowestChosenPort) {
     for (let attempt = 0; attempt < choiceAttempts; attempt++) {
       const port = randomInt(lowestChosenPort, highestChosenPort + 1);
-      if (await listensOn(port)) return port;
+      const bound = await bindAndRelease(port).catch(() => null);
+      if (bound !== null) return bound;
     }
   }
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+  return bindAndRelease(0);
 }
 
 /** The address of another database on the same server. */
