@@ -35,9 +35,14 @@ warst was weg weil weiter welche welchem welchen welcher welches wenn werde werd
 wir wird wirst wo wollen wollte wurde wurden zu zum zur zwar zwischen wohin woher worauf worum wofur
 worin womit wovon woran woruber wozu wogegen wodurch`;
 
+// Snowball's Spanish list without "estado": the participle of "estar" says nothing, but the noun
+// (the State, "Estado Islámico", "jefe de Estado") is what a passage is about, and "Estados" was
+// never on the list. On XQuAD es the first result is right for 1,127 → 1,128 of 1,190 questions,
+// chat's first citation for 1,126 → 1,127; "tanto", "sobre", "nada" and "poco" taken off too gave
+// no more.
 const spanish = `a al algo algunas algunos ante antes como con contra cual cuando de del desde donde
 durante e el ella ellas ellos en entre era erais eran eras eres es esa esas ese eso esos esta estaba
-estaban estado estais estamos estan estar estas este esto estos estoy fue fueron fui fuimos ha haber
+estaban estais estamos estan estar estas este esto estos estoy fue fueron fui fuimos ha haber
 habia habian han has hasta hay la las le les lo los mas me mi mis mucho muchos muy nada ni no nos
 nosotras nosotros o os otra otras otro otros para pero poco por porque que quien quienes se sea sean
 ser si sido sin sobre sois somos son soy su sus suya suyas suyo suyos tambien tanto te tenia tenian

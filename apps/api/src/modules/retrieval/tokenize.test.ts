@@ -55,6 +55,15 @@ describe('tokenize', () => {
     );
   });
 
+  it('when a Spanish text names the State, then "Estado" is a word of it, as "Estados" is', () => {
+    expect(tokenize('¿Quién dirige el Estado Islámico?', { language: 'es' })).toEqual([
+      'dirig',
+      'estad',
+      'islam',
+    ]);
+    expect(tokenize('los Estados Unidos', { language: 'es' })).toEqual(['estad', 'unid']);
+  });
+
   it('when a Spanish verb is in the preterite or imperfect, then it meets its other forms', () => {
     const stems = (words: string[]) => words.map((word) => tokenize(word, { language: 'es' }));
     const decidir = tokenize('decidir', { language: 'es' });
