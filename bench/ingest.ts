@@ -83,12 +83,12 @@ async function batchSeconds(corpus: BeirDocument[], databaseUrl: string | undefi
 const multipartBoundary = `----AskwellBench${randomBytes(8).toString('hex')}`;
 const multipartEnd = new TextEncoder().encode(`--${multipartBoundary}--\r\n`);
 class MultipartBody {
-  constructor(readonly bytes: Blob) {}
+  constructor(readonly bytes: Uint8Array<ArrayBuffer>) {}
 }
 
 // One file's part of a multipart/form-data body, as a browser encodes it.
 function multipartPart(name: string, type: string, content: Uint8Array) {
-  const part = Buffer.concat([
+  return Buffer.concat([
     Buffer.from(
       `--${multipartBoundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
         `Content-Type: ${type}\r\n\r\n`,
@@ -96,8 +96,6 @@ function multipartPart(name: string, type: string, content: Uint8Array) {
     content,
     Buffer.from('\r\n'),
   ]);
-  // Its own memory, which a Blob takes as it is.
-  return new Uint8Array(part);
 }
 
 // Until the server and its document readers have spent under a tenth of a core for half a
@@ -136,7 +134,7 @@ async function uploadSeconds(corpus: BeirDocument[], databaseUrl: string | undef
     const call = async (method: string, url: string, body?: unknown) => {
       const headers: Record<string, string> = { origin: base };
       if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-      let payload: FormData | string | Blob | undefined;
+      let payload: FormData | string | Uint8Array<ArrayBuffer> | undefined;
       if (body instanceof FormData) payload = body;
       else if (body instanceof MultipartBody) {
         headers['content-type'] = `multipart/form-data; boundary=${multipartBoundary}`;
@@ -238,8 +236,12 @@ async function uploadSeconds(corpus: BeirDocument[], databaseUrl: string | undef
         const group = takeUploadGroup(waiting, concurrency - sending, (item) => item);
         sending++;
         for (;;) {
+          // One contiguous body, which fetch writes to the socket as it is. A Blob is read
+          // through web streams in JavaScript, piece by piece: 0.5 s of this process's CPU for
+          // SciFact, on the two cores the server shares with it, where a browser's network stack
+          // sends natively from the customer's own machine.
           const form = new MultipartBody(
-            new Blob([...group.map((file) => file.part), multipartEnd]),
+            Buffer.concat([...group.map((file) => file.part), multipartEnd]),
           );
           requests++;
           const response = await call('POST', `/api/bots/${bot.id}/documents`, form);
