@@ -24,6 +24,12 @@ describe('character four-grams', () => {
     ]);
   });
 
+  it('when two five-letter words share only their first four letters, then they still meet', () => {
+    const [shared, other] = gramScores('Parix', ['Paris', 'Madrid']);
+    expect(shared).toBeGreaterThan(0);
+    expect(other).toBe(0);
+  });
+
   it('when every passage holds a gram, then it counts for less than one that sets a passage apart', () => {
     const [common, rare] = gramScores('satellite launch', [
       'The satellite was built in 1990.',

@@ -26,24 +26,30 @@ function folded(): Uint16Array {
   return table;
 }
 
-// A four-gram's key; two grams meeting on one key is one chance in about four billion, and would
-// only lend a passage a sliver of another gram's weight.
-function gramKey(a: number, b: number, c: number, d: number): number {
-  let hash = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b);
-  hash = Math.imul(hash ^ b ^ (hash >>> 15), 0xc2b2ae35);
-  hash = Math.imul(hash ^ c ^ (hash >>> 13), 0x27d4eb2f);
-  hash = Math.imul(hash ^ d ^ (hash >>> 16), 0x165667b1);
-  return hash ^ (hash >>> 15);
+// A four-gram's key from its letters packed two by two (each a UTF-16 code unit). Two grams share
+// a key only when their first pairs' products differ in exactly the bits their second pairs
+// differ in, about one chance in four billion, and would only lend a passage a sliver of another
+// gram's weight. The last steps mix the high bits into the low ones, which the table indexes by.
+function gramKey(firstPair: number, secondPair: number): number {
+  let hash = Math.imul(firstPair, 0x9e3779b1) ^ secondPair;
+  hash = Math.imul(hash ^ (hash >>> 15), 0x85ebca6b);
+  return hash ^ (hash >>> 13);
 }
 
-// Calls `visit` with the key of each four-gram of the text's words of five letters or more, in
-// order; returns how many. A four-letter word is its own only four-gram, which the word match
+// The keys of the four-grams of the text's words of five letters or more, in order, in `gramKeys`
+// (from 0); returns how many. A four-letter word is its own only four-gram, which the word match
 // already counts: with them, short words (a Vietnamese syllable is one) added noise, and the
 // Portuguese and Vietnamese sets in bench/multilingual each lost a question that they now keep.
-function eachGram(text: string, visit: (key: number) => void): number {
+// Written into one array rather than handed to a callback: the passages' grams are most of a
+// search's time.
+let gramKeys = new Int32Array(4096);
+
+function collectGrams(text: string): number {
   const table = folded();
-  let first = 0;
-  let second = 0;
+  if (gramKeys.length < text.length) gramKeys = new Int32Array(text.length * 2);
+  const keys = gramKeys;
+  // The three letters before this one, the first two packed as one number.
+  let firstPair = 0;
   let third = 0;
   let run = 0;
   let held = 0;
@@ -55,14 +61,15 @@ function eachGram(text: string, visit: (key: number) => void): number {
       continue;
     }
     run++;
-    if (run === gramLength) held = gramKey(first, second, third, code);
-    else if (run > gramLength) {
-      if (run === gramLength + 1) visit(held);
-      visit(gramKey(first, second, third, code));
-      count += run === gramLength + 1 ? 2 : 1;
+    if (run >= gramLength) {
+      const key = gramKey(firstPair, (third << 16) | code);
+      if (run === gramLength) held = key;
+      else {
+        if (run === gramLength + 1) keys[count++] = held;
+        keys[count++] = key;
+      }
     }
-    first = second;
-    second = third;
+    firstPair = ((firstPair << 16) | third) >>> 0;
     third = code;
   }
   return count;
@@ -76,7 +83,8 @@ function eachGram(text: string, visit: (key: number) => void): number {
  */
 export function gramScores(question: string, passages: string[]): Float64Array {
   const questionGrams = new GramTable();
-  eachGram(question, (key) => questionGrams.add(key));
+  const asked = collectGrams(question);
+  for (let n = 0; n < asked; n++) questionGrams.add(gramKeys[n]!);
   const grams = questionGrams.size;
   const scores = new Float64Array(passages.length);
   if (grams === 0 || passages.length === 0) return scores;
@@ -85,12 +93,14 @@ export function gramScores(question: string, passages: string[]): Float64Array {
   const passagesWith = new Int32Array(grams);
   passages.forEach((text, passage) => {
     const row = passage * grams;
-    lengths[passage] = eachGram(text, (key) => {
-      const gram = questionGrams.find(key);
-      if (gram < 0) return;
+    const length = collectGrams(text);
+    lengths[passage] = length;
+    for (let n = 0; n < length; n++) {
+      const gram = questionGrams.find(gramKeys[n]!);
+      if (gram < 0) continue;
       if (counts[row + gram] === 0) passagesWith[gram]!++;
       if (counts[row + gram]! < 65_535) counts[row + gram]!++;
-    });
+    }
   });
   let totalLength = 0;
   for (const length of lengths) totalLength += length;
@@ -116,8 +126,10 @@ class GramTable {
   private numbers = new Int32Array(64).fill(-1);
   size = 0;
 
+  // At most a quarter full, so that a passage's gram the question lacks (most of them) is mostly
+  // told apart by the first slot it looks at.
   add(key: number): void {
-    if ((this.size + 1) * 2 > this.keys.length) this.grow();
+    if ((this.size + 1) * 4 > this.keys.length) this.grow();
     const slot = this.slotOf(key);
     if (this.numbers[slot] === -1) {
       this.keys[slot] = key;
