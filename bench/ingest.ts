@@ -237,7 +237,7 @@ async function uploadSeconds(corpus: BeirDocument[], databaseUrl: string | undef
         sending++;
         for (;;) {
           // One contiguous body, which fetch writes to the socket as it is. A Blob is read
-          // through web streams in JavaScript, piece by piece: 0.5 s of this process's CPU for
+          // through web streams in JavaScript, piece by piece: 0.4 s more of this process's CPU for
           // SciFact, on the two cores the server shares with it, where a browser's network stack
           // sends natively from the customer's own machine.
           const form = new MultipartBody(
