@@ -218,6 +218,20 @@ describe('tokenize in every language', () => {
     ).toBe('bg');
   });
 
+  it('when an English passage labels its parts with single letters, then it is still English', () => {
+    // From a SciFact abstract: the Slovene list held every letter, so it was read as Slovene.
+    const passage =
+      'Connective tissue (TVT a, 37 µm; b, 36 µm; c, 43 µm; d, 41 µm; PVDF a, 25 µm; b, 22 µm; ' +
+      'c, 22 µm; d, 24 µm) and macrophage infiltration (TVT a, 36%; b, 33%; c, 23%; d, 20%) ' +
+      'revealed comparable ranking characteristics. The in vivo performance of these meshes in ' +
+      'a sheep model was predictable.';
+    expect(guessLanguage(passage)).toBe('en');
+    // So its words meet an English question's: stemmed as English, its stop words left out.
+    const terms = tokenize(passage);
+    expect(terms).toEqual(expect.arrayContaining(['connect', 'mesh', 'perform', 'predict']));
+    expect(terms).not.toContain('the');
+  });
+
   it('when a short question gives no clue, then the corpus language of its script applies', () => {
     expect(tokenize('Договоры', { fallbackLanguage: 'en' })).toEqual(['договор']);
     expect(tokenize('contracts', { fallbackLanguage: 'ru' })).toEqual(['contract']);
