@@ -18,7 +18,7 @@ describe('character four-grams', () => {
     expect(accented).toBe(plain);
   });
 
-  it('when the only shared words are four letters or shorter, then nothing is counted', () => {
+  it('when the only shared words are four letters or shorter and stand beside other words, then nothing is counted', () => {
     expect([...gramScores('Wann ging Sky los?', ['Sky ging 1998 los.', 'Nichts.'])]).toEqual([
       0, 0,
     ]);
@@ -28,6 +28,14 @@ describe('character four-grams', () => {
     const [shared, other] = gramScores('Parix', ['Paris', 'Madrid']);
     expect(shared).toBeGreaterThan(0);
     expect(other).toBe(0);
+  });
+
+  it("when a passage holds two of the question's words side by side, then it counts for more than one that holds them apart", () => {
+    const [together, apart] = gramScores('Harvard Medical', [
+      'Report: Harvard Medical School',
+      'Report: Medical staff at Harvard',
+    ]);
+    expect(together).toBeGreaterThan(apart!);
   });
 
   it('when every passage holds a gram, then it counts for less than one that sets a passage apart', () => {

@@ -40,6 +40,9 @@ function gramKey(firstPair: number, secondPair: number): number {
 // (from 0); returns how many. A four-letter word is its own only four-gram, which the word match
 // already counts: with them, short words (a Vietnamese syllable is one) added noise, and the
 // Portuguese and Vietnamese sets in bench/multilingual each lost a question that they now keep.
+// Every word of four letters or more also gives one gram that bridges from the word before it:
+// that word's last letter and this word's first three ("de Harvard" gives "e" + "har"), a trace of
+// which words stand side by side that no stem gives (figures in lexical-index.ts, gramWeight).
 // Written into one array rather than handed to a callback: the passages' grams are most of a
 // search's time.
 let gramKeys = new Int32Array(4096);
@@ -48,11 +51,13 @@ function collectGrams(text: string): number {
   const table = folded();
   if (gramKeys.length < text.length) gramKeys = new Int32Array(text.length * 2);
   const keys = gramKeys;
-  // The three letters before this one, the first two packed as one number.
+  // The three letters before this one, the first two packed as one number; at a word's first
+  // letters, the last ones of the word before.
   let firstPair = 0;
   let third = 0;
   let run = 0;
-  let held = 0;
+  let bridge = 0;
+  let firstGram = 0;
   let count = 0;
   for (let at = 0; at < text.length; at++) {
     const code = table[text.charCodeAt(at)]!;
@@ -61,11 +66,15 @@ function collectGrams(text: string): number {
       continue;
     }
     run++;
-    if (run >= gramLength) {
+    if (run >= gramLength - 1) {
       const key = gramKey(firstPair, (third << 16) | code);
-      if (run === gramLength) held = key;
-      else {
-        if (run === gramLength + 1) keys[count++] = held;
+      // Held until the word proves long enough: the bridge for four letters, its first gram for five.
+      if (run === gramLength - 1) bridge = key;
+      else if (run === gramLength) {
+        keys[count++] = bridge;
+        firstGram = key;
+      } else {
+        if (run === gramLength + 1) keys[count++] = firstGram;
         keys[count++] = key;
       }
     }
