@@ -31,7 +31,7 @@ describe('deciding whether a passage answers a question', () => {
     expect(covers('договора', new Set(['договор']))).toBe(true);
     expect(covers('sportmannschaft', new Set(['mannschaft']))).toBe(true);
     expect(covers('bike', new Set(['bikini']))).toBe(false);
-    // Hindi changes a word's last vowel sign: पैसा (money), पैसे.
+    // Marathi, like Hindi, changes a word's last vowel sign: पैसा (money), पैसे.
     expect(covers('पैसे', new Set(['पैसा', 'वापस']))).toBe(true);
     expect(covers('पैसे', new Set(['पानी']))).toBe(false);
   });

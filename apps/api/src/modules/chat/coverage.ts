@@ -35,8 +35,9 @@ function compoundPart(asked: string, present: string) {
 const alphabetic = /^[\p{L}\p{M}]+$/u;
 const ideographic = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
-// Hindi and Marathi inflect a word by its last vowel sign ("पैसा", "पैसे"), which the prefix rule
-// above cannot see in words of four code units: the same letters before it are the same word.
+// Marathi, which has no stemmer here, inflects a word by its last vowel sign as Hindi does ("पैसा",
+// "पैसे"; Hindi's stemmer removes it), which the prefix rule above cannot see in words of four code
+// units: the same letters before it are the same word.
 const devanagari = /^\p{Script=Devanagari}+$/u;
 const trailingVowelSigns = /\p{M}+$/u;
 

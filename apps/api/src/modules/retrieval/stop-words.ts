@@ -109,7 +109,9 @@ const packagedKeys: Partial<Record<Language, string>> = {
 // ter and haver ("Onde nasce…", "Quanto custa…" were outvoted by Spanish, Italian or English).
 // Turkish: question words and particles ("kaç", "nedir", "mi"). Russian: the rest of Snowball's
 // list, the possessives and relatives ("Наш магазин…", "около") and the abbreviations "г", "д",
-// "м", "т", which the Bulgarian list holds and the two languages share.
+// "м", "т", which the Bulgarian list holds and the two languages share. Greek and Hindi: question
+// words, articles, pronouns and auxiliaries; once their words were stemmed, "आपका" (your) met a
+// refund sentence's "आपके" and "πόσο" every form of "πόσος" (Greek folds "ποσό", amount, alike).
 const supplements: Partial<Record<Language, string>> = {
   pt: `onde quanto quanta quantos quantas durante sobre estou estamos estão estive esteve estivemos
 estiveram estava estávamos estavam era éramos eram fui foi fomos foram seja sejam fosse fossem será
@@ -119,6 +121,11 @@ serão seria tenho tem temos têm tinha tinham teve tiveram tenha tiver terá te
 вашим ваших свой своя своё свои своего своей своим своих весь вся всё который которая которое
 которые которого которой котором которым которых также около здесь сейчас зачем один два три
 вдруг опять наконец впрочем хорошо г д м т`,
+  el: `τι πόσο πόση πόσοι πόσες πόσα πόσους πότε γιατί τη τον έως μέχρι ένα ένας μία μια ενός μιας
+ήταν είχε είχαν έχει έχουν έχω μπορώ μπορεί μπορείτε μπορούν πολύ πιο όλα όλοι όλες όλη όλο όταν
+εδώ εκεί σας μας μου σου τους`,
+  hi: `क्या कब कहाँ कहां कैसे कैसा कैसी क्यों कितना कितने कितनी किसने किसको किसका किसकी किसके आपका
+आपके आपकी आपको हमारा हमारे हमारी हमें हम मेरा मेरे मेरी मुझे मैं जाता जाती जाते रही`,
 };
 
 // Content words of a packaged list that are as common in a neighbour sharing its script: the

@@ -21,6 +21,29 @@ function newIndonesianStemmer(): Stemmer {
   return { stem: (word) => stemmer.stemWord(word) };
 }
 
+// Stemmers of languages Snowball covers and snowball-stemmers lacks, from nlp.js's language
+// packages (required by file: their index pulls in the rest of nlp.js): Snowball's Lithuanian,
+// and ports of the algorithms Snowball's Greek (Ntais's) and Hindi (Ramanathan and Rao's light
+// stemmer) implement.
+type NlpStemmer = { setCurrent(word: string): void; innerStem(): void; getCurrent(): string };
+const nlpStemmerFiles = {
+  greek: '@nlpjs/lang-el/src/stemmer-el',
+  hindi: '@nlpjs/lang-hi/src/stemmer-hi',
+  lithuanian: '@nlpjs/lang-lt/src/stemmer-lt',
+} as const;
+
+function newNlpStemmer(algorithm: keyof typeof nlpStemmerFiles): Stemmer {
+  const NlpStemmerClass = requireCommonJs(nlpStemmerFiles[algorithm]) as new () => NlpStemmer;
+  const stemmer = new NlpStemmerClass();
+  return {
+    stem: (word) => {
+      stemmer.setCurrent(word);
+      stemmer.innerStem();
+      return stemmer.getCurrent();
+    },
+  };
+}
+
 type Script =
   | 'none'
   | 'latin'
@@ -77,7 +100,7 @@ const languageTable = {
   pl: { script: 'latin', stemmer: null },
   sk: { script: 'latin', stemmer: null },
   hr: { script: 'latin', stemmer: null },
-  lt: { script: 'latin', stemmer: null },
+  lt: { script: 'latin', stemmer: 'lithuanian' },
   lv: { script: 'latin', stemmer: null },
   et: { script: 'latin', stemmer: null },
   id: { script: 'latin', stemmer: 'indonesian' },
@@ -90,13 +113,13 @@ const languageTable = {
   ru: { script: 'cyrillic', stemmer: 'russian' },
   uk: { script: 'cyrillic', stemmer: null },
   bg: { script: 'cyrillic', stemmer: null },
-  el: { script: 'greek', stemmer: null },
+  el: { script: 'greek', stemmer: 'greek' },
   ar: { script: 'arabic', stemmer: 'arabic' },
   fa: { script: 'arabic', stemmer: null },
   ur: { script: 'arabic', stemmer: null },
   he: { script: 'hebrew', stemmer: null },
   hy: { script: 'armenian', stemmer: 'armenian' },
-  hi: { script: 'devanagari', stemmer: null },
+  hi: { script: 'devanagari', stemmer: 'hindi' },
   mr: { script: 'devanagari', stemmer: null },
   bn: { script: 'bengali', stemmer: null },
   gu: { script: 'gujarati', stemmer: null },
@@ -158,15 +181,25 @@ const compoundPrefix = { languages: new Set<KnownLanguage>(['de']), minLength: 9
 // holds either. The ranking weighs a compound's beginning less than the stem beside it.
 export const compoundHeadMark = '~';
 
+const longestStemmedWord = 64;
+
 // English, the language most passages are in, goes through porter2: the same Snowball English
 // stems (tokenize.test.ts compares the two on every word of the shared test data) at a tenth of
 // snowball-stemmers' cost, which was a third of building SciFact's index from cold.
 function stem(word: string, language: KnownLanguage): string {
+  // No language's word is this long; nlp.js's Greek stemmer takes time quadratic in a word's
+  // length (a 10,000-letter word: 0.4 s), which a visitor's message or an upload could exploit.
+  if (word.length > longestStemmedWord) return word;
   if (language === 'en') return englishStem(word);
   let stemmer = stemmers.get(language);
   if (!stemmer) {
     const algorithm = languageTable[language].stemmer!;
-    stemmer = algorithm === 'indonesian' ? newIndonesianStemmer() : newStemmer(algorithm);
+    stemmer =
+      algorithm === 'indonesian'
+        ? newIndonesianStemmer()
+        : algorithm in nlpStemmerFiles
+          ? newNlpStemmer(algorithm as keyof typeof nlpStemmerFiles)
+          : newStemmer(algorithm);
     stemmers.set(language, stemmer);
   }
   return stemmer.stem(word);
@@ -180,8 +213,9 @@ function stem(word: string, language: KnownLanguage): string {
 // 1,127 of 1,190 questions (1,123 with every question's accents taken away, 1,120 before);
 // stripping a final "i" from every Spanish stem instead gave 1,125 either way, but made "estadio"
 // "estado". In every language, German's XQuAD and the small sets gave the same figures, but French
-// questions typed without accents lost 2 of 15 (`bench/multilingual/fr`).
-const accentedStems: ReadonlySet<KnownLanguage> = new Set(['es']);
+// questions typed without accents lost 2 of 15 (`bench/multilingual/fr`). Lithuanian's stemmer
+// likewise removes the locative "-ėje" only with its accent ("parduotuvėje" kept "parduotuvej").
+const accentedStems: ReadonlySet<KnownLanguage> = new Set(['es', 'lt']);
 function stemAsWritten(word: string, folded: string, language: KnownLanguage): string {
   return word === folded || !accentedStems.has(language)
     ? stem(folded, language)
