@@ -170,7 +170,7 @@ describe('tokenize in every language', () => {
     expect(passageTerms.has('nie')).toBe(false);
   });
 
-  it('when a Greek, Hindi or Lithuanian question inflects a word of the passage, then both carry its Snowball stem', () => {
+  it('when a Greek, Hindi or Lithuanian question inflects a word of the passage, then both carry its stem', () => {
     const cases = [
       {
         language: 'el',
@@ -335,7 +335,7 @@ describe('tokenizeChunk', () => {
       chunk.body.map((term, n) => [termName(term), chunk.bodySentences[n]]),
     );
     expect(sentenceOf.get('रिफंड')).toBe(0);
-    // मिठाई (sweets) as its Snowball Hindi stem.
+    // मिठाई (sweets) as its Hindi stem.
     expect(sentenceOf.get('मिठ')).toBe(1);
   });
 });
