@@ -10,23 +10,13 @@ const requireCommonJs = createRequire(import.meta.url);
 const { newStemmer } = requireCommonJs('snowball-stemmers') as {
   newStemmer: (algorithm: string) => Stemmer;
 };
-// Snowball's Indonesian stemmer, which snowball-stemmers lacks, as nlp.js ships it (generated from
-// the Snowball source); its index pulls in the rest of nlp.js, so only the stemmer is required.
-const IndonesianStemmer = requireCommonJs('@nlpjs/lang-id/src/indonesian-stemmer') as new () => {
-  stemWord(word: string): string;
-};
-
-function newIndonesianStemmer(): Stemmer {
-  const stemmer = new IndonesianStemmer();
-  return { stem: (word) => stemmer.stemWord(word) };
-}
-
 // Stemmers of languages Snowball covers and snowball-stemmers lacks, from nlp.js's language
-// packages (required by file: their index pulls in the rest of nlp.js): Snowball's Lithuanian,
-// and ports of the algorithms Snowball's Greek (Ntais's) and Hindi (Ramanathan and Rao's light
-// stemmer) implement.
+// packages (required by file: their index pulls in the rest of nlp.js): Snowball's Indonesian and
+// Lithuanian (generated from the Snowball source), and ports of the algorithms Snowball's Greek
+// (Ntais's) and Hindi (Ramanathan and Rao's light stemmer) implement.
 type NlpStemmer = { setCurrent(word: string): void; innerStem(): void; getCurrent(): string };
 const nlpStemmerFiles = {
+  indonesian: '@nlpjs/lang-id/src/stemmer-id',
   greek: '@nlpjs/lang-el/src/stemmer-el',
   hindi: '@nlpjs/lang-hi/src/stemmer-hi',
   lithuanian: '@nlpjs/lang-lt/src/stemmer-lt',
@@ -195,11 +185,9 @@ function stem(word: string, language: KnownLanguage): string {
   if (!stemmer) {
     const algorithm = languageTable[language].stemmer!;
     stemmer =
-      algorithm === 'indonesian'
-        ? newIndonesianStemmer()
-        : algorithm in nlpStemmerFiles
-          ? newNlpStemmer(algorithm as keyof typeof nlpStemmerFiles)
-          : newStemmer(algorithm);
+      algorithm in nlpStemmerFiles
+        ? newNlpStemmer(algorithm as keyof typeof nlpStemmerFiles)
+        : newStemmer(algorithm);
     stemmers.set(language, stemmer);
   }
   return stemmer.stem(word);
