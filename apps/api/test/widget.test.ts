@@ -422,6 +422,27 @@ describe('a visitor’s conversation', () => {
     expect(next.leadPrompt).toBe('contact_request');
   });
 
+  test('when a visitor says not to contact them, then the question is answered and no form is pushed', async () => {
+    const bot = await createBot();
+    await addTextDocument(
+      owner,
+      bot.id,
+      'opening-hours.txt',
+      'Opening hours\n\nThe Harbour Street shop is open from 9 am to 6 pm, Monday to Saturday.',
+    );
+    const visitor = await session(bot.id);
+    const answer = await widget('POST', `/v1/widget/bots/${bot.id}/messages`, {
+      token: visitor.token,
+      payload: {
+        message: "Please don't contact me, just tell me when the Harbour Street shop is open",
+      },
+    });
+    const done = events(answer.body).at(-1)!;
+    if (done.type !== 'done') throw new Error(answer.body);
+    expect(done.reply).toContain('9 am to 6 pm');
+    expect(done.leadPrompt).toBeNull();
+  });
+
   test('when lead capture is off, then no form is offered and a lead is refused', async () => {
     const bot = await createBot({ leadCapture: false });
     const visitor = await session(bot.id);

@@ -13,9 +13,8 @@ import type { Database, Executor } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Realtime } from '../../plugins/realtime';
 import type { BotRow } from '../bots/bots.repository';
-import { contactRequestAnswerer } from '../chat/contact-request';
+import { contactRequestAnswerer, isContactRequest } from '../chat/contact-request';
 import type { ConversationsService } from '../conversations/conversations.service';
-import { asksToBeContacted } from '../widget/widget-texts';
 import {
   countLeads,
   recentLeads,
@@ -159,7 +158,7 @@ export class LeadsService {
   ): Promise<WidgetLeadPrompt | null> {
     if (!leadCaptureEnabled(bot)) return null;
     if (await this.hasLead(answer.conversationId)) return null;
-    if (answer.answerer === contactRequestAnswerer || asksToBeContacted(message)) {
+    if (answer.answerer === contactRequestAnswerer || isContactRequest(message)) {
       return 'contact_request';
     }
     if (!answer.answeredFromKnowledge) return 'unanswered';

@@ -152,14 +152,6 @@ export function widgetTexts(language: WidgetLanguage) {
   return texts[language];
 }
 
-// A visitor asking to be contacted, in the widget's languages.
-const contactRequest =
-  /\b(contact (me|us)|call me|reach me|get in touch|call ?back|talk to (a |an )?(human|person|someone|agent|sales)|speak (to|with) (a |an )?(human|person|someone|agent|sales)|email me|llámame|llamadme|contáctame|contactarme|hablar con (una persona|alguien|ventas)|rückruf|ruf(en sie)? mich an|kontaktieren sie mich|melden sie sich|mit (einem menschen|jemandem) sprechen|rappelez-moi|contactez-moi|appelez-moi|parler à (un humain|quelqu'un|une personne))\b/i;
-
-export function asksToBeContacted(message: string) {
-  return contactRequest.test(message);
-}
-
 // The built-in answerer's own words around the quoted passages (which stay as written), in the
 // widget's languages; any other language gets English.
 export type AnswerTexts = {
