@@ -229,6 +229,17 @@ describe('widget endpoints: origins and CORS', () => {
       welcomeMessage: 'Hallo! Wie kann ich Ihnen heute helfen?',
       placeholderText: 'Ihre Nachricht...',
     });
+    const portuguese = await widget('GET', `/v1/widget/bots/${bot.id}/config?lang=pt-BR`);
+    expect(portuguese.json<WidgetBotConfig>()).toMatchObject({
+      language: 'pt',
+      texts: { newConversation: 'Nova conversa', leadTitle: 'Deixe seus dados' },
+      widgetConfig: { welcomeMessage: 'Olá! Como posso ajudar você hoje?' },
+    });
+    const japanese = await widget('GET', `/v1/widget/bots/${bot.id}/config?lang=ja-JP`);
+    expect(japanese.json<WidgetBotConfig>()).toMatchObject({
+      language: 'en',
+      texts: { newConversation: 'New conversation' },
+    });
 
     const allowed = await widget('OPTIONS', `/v1/widget/bots/${bot.id}/messages`);
     expect(allowed.statusCode).toBe(204);

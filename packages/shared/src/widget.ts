@@ -3,7 +3,7 @@ import type { WidgetConfig } from './bots';
 
 // Public widget endpoints (/v1/widget/…), shared by the API and the embeddable widget.
 
-export const widgetLanguages = ['en', 'es', 'de', 'fr'] as const;
+export const widgetLanguages = ['en', 'es', 'de', 'fr', 'it', 'pt', 'nl'] as const;
 export type WidgetLanguage = (typeof widgetLanguages)[number];
 
 export type WidgetTexts = {

@@ -214,7 +214,7 @@ describe('the built-in answerer', () => {
     expect(answer.text).not.toMatch(/\||##|:--/);
   });
 
-  test('when the visitor writes Spanish, German or French, then the frame is in that language and the quote is verbatim', () => {
+  test('when the visitor writes a language the widget speaks, then the frame is in that language and the quote is verbatim', () => {
     const spanish = passage(1, 'Las devoluciones son gratuitas durante 30 días.');
     expect(builtinAnswer('¿Las devoluciones son gratuitas?', [spanish], bot, 'es').text).toBe(
       'Según nuestros documentos:\n\n“Las devoluciones son gratuitas durante 30 días.” [1]',
@@ -224,6 +224,16 @@ describe('the built-in answerer', () => {
     );
     expect(builtinAnswer('Retours ?', [returns], bot, 'fr').text).toMatch(
       /^D’après nos documents :/,
+    );
+    const italian = passage(1, 'I resi sono gratuiti entro 30 giorni.');
+    expect(builtinAnswer('I resi sono gratuiti?', [italian], bot, 'it').text).toBe(
+      'Dai nostri documenti:\n\n“I resi sono gratuiti entro 30 giorni.” [1]',
+    );
+    expect(builtinAnswer('Devolução?', [returns], bot, 'pt').text).toMatch(
+      /^Segundo nossos documentos:/,
+    );
+    expect(builtinAnswer('Retourneren?', [returns], bot, 'nl').text).toMatch(
+      /^Uit onze documenten:/,
     );
     expect(builtinAnswer('Возврат?', [returns], bot, 'ru').text).toMatch(/^From our documents:/);
   });
@@ -237,6 +247,8 @@ describe('the built-in answerer', () => {
     const kept = { ...botDefaults };
     expect(builtinAnswer('¿Venden bicicletas?', [], kept, 'es').text).toMatch(/^Lo siento/);
     expect(builtinAnswer('Verkaufen Sie Fahrräder?', [], kept, 'de').text).toMatch(/E-Mail/);
+    expect(builtinAnswer('Vendete biciclette?', [], kept, 'it').text).toMatch(/^Mi dispiace/);
+    expect(builtinAnswer('Verkopen jullie fietsen?', [], kept, 'nl').text).toMatch(/e-mailadres/);
     expect(builtinAnswer('Do you sell bikes?', [], kept, 'en').text).toBe(
       botDefaults.fallbackMessage,
     );
@@ -249,6 +261,7 @@ describe('the built-in answerer', () => {
     );
     expect(fallbackMessage(none, 'fr')).toMatch(/adresse e-mail/);
     expect(fallbackMessage(none, 'es')).toMatch(/correo electrónico/);
+    expect(fallbackMessage(none, 'pt')).toMatch(/deixar seu e-mail/);
   });
 
   test('when the visitor only says hello, then the welcome message answers', () => {

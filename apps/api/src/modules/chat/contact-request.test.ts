@@ -17,6 +17,13 @@ describe('isContactRequest', () => {
       'Bitte rufen Sie mich wegen der Preise an',
       'Pouvez-vous me contacter au sujet des tarifs ?',
       'Je voudrais être rappelé',
+      'Potete contattarmi per un preventivo?',
+      'Vorrei parlare con una persona',
+      'Podem me ligar amanhã?',
+      'Quero falar com um atendente',
+      'Kunt u mij morgen terugbellen?',
+      'Neem alstublieft contact met mij op',
+      'Wil je me bellen over de prijzen?',
     ]) {
       expect(isContactRequest(message), message).toBe(true);
     }
@@ -28,6 +35,9 @@ describe('isContactRequest', () => {
       "Please don't contact me, just tell me the opening hours",
       'Where is your contact page?',
       'Ne me contactez pas',
+      'Non contattatemi, ditemi solo gli orari',
+      'Não me liguem, só quero saber o preço',
+      'Bel me niet, ik wil alleen de openingstijden weten',
       'Do you offer callbacks on weekends? I mean for customers',
     ]) {
       expect(isContactRequest(message), message).toBe(false);
@@ -43,6 +53,9 @@ describe('contactRequestReply', () => {
     expect(contactRequestReply(leadBot, 'Rufen Sie mich an', 'de-DE')).toContain('Hinterlassen');
     expect(contactRequestReply(leadBot, 'Contactez-moi', 'fr')).toContain('Laissez votre nom');
     expect(contactRequestReply(leadBot, 'Llámame', 'es')).toContain('Deja tu nombre');
+    expect(contactRequestReply(leadBot, 'Chiamatemi', 'it-IT')).toContain('Lascia qui sotto');
+    expect(contactRequestReply(leadBot, 'Me liguem', 'pt-BR')).toContain('Deixe seu nome');
+    expect(contactRequestReply(leadBot, 'Bel me terug', 'nl')).toContain('Laat hieronder');
     expect(contactRequestReply(leadBot, 'Please contact me', 'ja')).toContain('Of course!');
   });
 

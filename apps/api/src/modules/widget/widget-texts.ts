@@ -132,6 +132,99 @@ const texts: Record<WidgetLanguage, WidgetTexts> = {
     rateLimited: 'Vous envoyez des messages trop vite. Patientez un instant.',
     poweredBy: 'Propulsé par Askwell',
   },
+  it: {
+    online: 'Online',
+    close: 'Chiudi chat',
+    newConversation: 'Nuova conversazione',
+    send: 'Invia',
+    messageLabel: 'Il tuo messaggio',
+    typing: 'Sta scrivendo…',
+    sources: 'Fonti',
+    helpful: 'Utile',
+    notHelpful: 'Non utile',
+    feedbackThanks: 'Grazie per il tuo feedback!',
+    feedbackCommentLabel: 'Cosa potremmo migliorare? (facoltativo)',
+    feedbackCommentSend: 'Invia feedback',
+    leadTitle: 'Lasciaci i tuoi dati',
+    leadIntro: 'Il nostro team ti ricontatterà.',
+    leadName: 'Nome',
+    leadEmail: 'Email',
+    leadPhone: 'Telefono (facoltativo)',
+    leadConsent: 'Accetto di essere contattato in merito alla mia richiesta.',
+    leadSubmit: 'Invia dati',
+    leadSkip: 'Non ora',
+    leadThanks: 'Grazie! Ti contatteremo presto.',
+    leadNameRequired: 'Inserisci il tuo nome.',
+    leadEmailInvalid: 'Inserisci un indirizzo email valido.',
+    leadPhoneInvalid: 'Inserisci un numero di telefono valido.',
+    leadConsentRequired: 'Accetta di essere contattato.',
+    contactUs: 'Contattaci',
+    error: 'Qualcosa è andato storto. Riprova.',
+    rateLimited: 'Stai inviando messaggi troppo velocemente. Attendi un momento.',
+    poweredBy: 'Con la tecnologia di Askwell',
+  },
+  pt: {
+    online: 'Online',
+    close: 'Fechar chat',
+    newConversation: 'Nova conversa',
+    send: 'Enviar',
+    messageLabel: 'Sua mensagem',
+    typing: 'Digitando…',
+    sources: 'Fontes',
+    helpful: 'Útil',
+    notHelpful: 'Não foi útil',
+    feedbackThanks: 'Obrigado pelo seu feedback!',
+    feedbackCommentLabel: 'O que podemos melhorar? (opcional)',
+    feedbackCommentSend: 'Enviar feedback',
+    leadTitle: 'Deixe seus dados',
+    leadIntro: 'Nossa equipe entrará em contato com você.',
+    leadName: 'Nome',
+    leadEmail: 'E-mail',
+    leadPhone: 'Telefone (opcional)',
+    leadConsent: 'Concordo em ser contatado sobre a minha solicitação.',
+    leadSubmit: 'Enviar dados',
+    leadSkip: 'Agora não',
+    leadThanks: 'Obrigado! Entraremos em contato em breve.',
+    leadNameRequired: 'Digite seu nome.',
+    leadEmailInvalid: 'Digite um endereço de e-mail válido.',
+    leadPhoneInvalid: 'Digite um número de telefone válido.',
+    leadConsentRequired: 'Concorde em ser contatado.',
+    contactUs: 'Fale conosco',
+    error: 'Algo deu errado. Tente novamente.',
+    rateLimited: 'Você está enviando mensagens rápido demais. Aguarde um momento.',
+    poweredBy: 'Desenvolvido por Askwell',
+  },
+  nl: {
+    online: 'Online',
+    close: 'Chat sluiten',
+    newConversation: 'Nieuw gesprek',
+    send: 'Versturen',
+    messageLabel: 'Je bericht',
+    typing: 'Aan het typen…',
+    sources: 'Bronnen',
+    helpful: 'Nuttig',
+    notHelpful: 'Niet nuttig',
+    feedbackThanks: 'Bedankt voor je feedback!',
+    feedbackCommentLabel: 'Wat kan er beter? (optioneel)',
+    feedbackCommentSend: 'Feedback versturen',
+    leadTitle: 'Laat je gegevens achter',
+    leadIntro: 'Ons team neemt contact met je op.',
+    leadName: 'Naam',
+    leadEmail: 'E-mail',
+    leadPhone: 'Telefoon (optioneel)',
+    leadConsent: 'Ik ga ermee akkoord dat er over mijn vraag contact met mij wordt opgenomen.',
+    leadSubmit: 'Gegevens versturen',
+    leadSkip: 'Niet nu',
+    leadThanks: 'Bedankt! We nemen snel contact met je op.',
+    leadNameRequired: 'Vul je naam in.',
+    leadEmailInvalid: 'Vul een geldig e-mailadres in.',
+    leadPhoneInvalid: 'Vul een geldig telefoonnummer in.',
+    leadConsentRequired: 'Geef toestemming om contact met je op te nemen.',
+    contactUs: 'Contact',
+    error: 'Er ging iets mis. Probeer het opnieuw.',
+    rateLimited: 'Je verstuurt te snel berichten. Wacht even.',
+    poweredBy: 'Mogelijk gemaakt door Askwell',
+  },
 };
 
 // The visitor's browser language (sent by the widget), else Accept-Language, else English.
@@ -213,6 +306,45 @@ const answerTextsByLanguage: Record<WidgetLanguage, AnswerTexts> = {
         'Désolé, je n’ai pas encore d’informations à ce sujet. Pourriez-vous reformuler votre question ?',
     },
   },
+  it: {
+    frame: 'Dai nostri documenti:',
+    noAnswer: {
+      lead_generation:
+        'Mi dispiace, non ho ancora informazioni su questo. Se ci lasci il tuo indirizzo email, il nostro team ti ricontatterà.',
+      product_recommendation:
+        'Mi dispiace, non l’ho trovato nelle informazioni del nostro catalogo. Potresti dirmi qualcosa di più su ciò che cerchi?',
+      support:
+        'Mi dispiace, non ho trovato una risposta. Potresti riformulare la domanda o contattare il nostro team di assistenza?',
+      information:
+        'Mi dispiace, non ho ancora informazioni su questo. Potresti riformulare la domanda?',
+    },
+  },
+  pt: {
+    frame: 'Segundo nossos documentos:',
+    noAnswer: {
+      lead_generation:
+        'Desculpe, ainda não tenho informações sobre isso. Se você deixar seu e-mail, nossa equipe entrará em contato.',
+      product_recommendation:
+        'Desculpe, não encontrei isso nas informações do nosso catálogo. Pode me contar um pouco mais sobre o que está procurando?',
+      support:
+        'Desculpe, não encontrei uma resposta para isso. Pode reformular sua pergunta ou falar com nossa equipe de suporte?',
+      information:
+        'Desculpe, ainda não tenho informações sobre isso. Pode reformular sua pergunta?',
+    },
+  },
+  nl: {
+    frame: 'Uit onze documenten:',
+    noAnswer: {
+      lead_generation:
+        'Sorry, daar heb ik nog geen informatie over. Als je je e-mailadres achterlaat, neemt ons team contact met je op.',
+      product_recommendation:
+        'Sorry, dat heb ik niet gevonden in onze catalogusinformatie. Kun je iets meer vertellen over wat je zoekt?',
+      support:
+        'Sorry, daar heb ik geen antwoord op gevonden. Kun je je vraag anders formuleren of contact opnemen met ons supportteam?',
+      information:
+        'Sorry, daar heb ik nog geen informatie over. Kun je je vraag anders formuleren?',
+    },
+  },
 };
 
 // What a new bot is created with and a visitor reads (the message for unanswered questions, the
@@ -242,6 +374,24 @@ const newBotWordsByLanguage: Record<WidgetLanguage, VisitorWords & { fallbackMes
       'Désolé, je n’ai pas encore d’informations à ce sujet. Pourriez-vous reformuler, ou nous laisser votre e-mail pour que notre équipe vous réponde ?',
     welcomeMessage: 'Bonjour ! Comment puis-je vous aider aujourd’hui ?',
     placeholderText: 'Votre message...',
+  },
+  it: {
+    fallbackMessage:
+      'Mi dispiace, non ho ancora informazioni su questo. Potresti riformulare la domanda o lasciarci il tuo indirizzo email, così il nostro team ti risponderà?',
+    welcomeMessage: 'Ciao! Come posso aiutarti oggi?',
+    placeholderText: 'Scrivi il tuo messaggio...',
+  },
+  pt: {
+    fallbackMessage:
+      'Desculpe, ainda não tenho informações sobre isso. Pode reformular a pergunta ou deixar seu e-mail para que nossa equipe responda?',
+    welcomeMessage: 'Olá! Como posso ajudar você hoje?',
+    placeholderText: 'Digite sua mensagem...',
+  },
+  nl: {
+    fallbackMessage:
+      'Sorry, daar heb ik nog geen informatie over. Kun je de vraag anders formuleren of je e-mailadres achterlaten, zodat ons team je antwoordt?',
+    welcomeMessage: 'Hallo! Waarmee kan ik je vandaag helpen?',
+    placeholderText: 'Typ je bericht...',
   },
 };
 
