@@ -48,6 +48,13 @@ describe('the language of a visitor question', () => {
     ['Скільки коштує доставка?', 'uk'],
     ['Кога отваряте в събота?', 'bg'],
     ['Сколько стоит доставка?', 'ru'],
+    ['Колико кошта достава?', 'sr'],
+    ['Ко је основао продавницу?', 'sr'],
+    ['У ком року могу да вратим производ?', 'sr'],
+    ['Где находится магазин?', 'ru'],
+    ['पसल कति बजे खुल्छ?', 'ne'],
+    ['डेलिभरी निःशुल्क हो?', 'ne'],
+    ['दुकान कितने बजे खुलती है?', 'hi'],
     ['هزینه ارسال چقدر است؟', 'fa'],
     ['ڈیلیوری کی قیمت کیا ہے؟', 'ur'],
     ['شحن الطلب كم يكلف؟', 'ar'],
@@ -62,6 +69,8 @@ describe('the language of a visitor question', () => {
   test('when a language code is named for the model, then ICU names it and unknown codes get no name', () => {
     expect(languageName('uk')).toBe('Ukrainian');
     expect(languageName('tr')).toBe('Turkish');
+    expect(languageName('sr')).toBe('Serbian');
+    expect(languageName('ne')).toBe('Nepali');
     expect(languageName('qq')).toBeNull();
     expect(languageName('not a code')).toBeNull();
   });

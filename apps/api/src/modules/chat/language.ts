@@ -12,18 +12,33 @@ const scripts: Array<[RegExp, string]> = [
   [/[¿¡]/u, 'es'],
 ];
 
+const notLetter = '(?![\\p{L}])';
+
 // Scripts that several languages write: the stop-word guess comes first ("Коли ви відкриваєтесь у
-// суботу?" is Ukrainian, "Кога отваряте в събота?" Bulgarian), then letters only one of them
-// writes, then the script's most widely used language. Naming the wrong one matters: the model is
-// told to answer in it.
+// суботу?" is Ukrainian, "Кога отваряте в събота?" Bulgarian), then letters or a question word
+// only one of them writes, then the script's most widely used language. Naming the wrong one
+// matters: the model is told to answer in it.
 const sharedScripts: Array<[RegExp, string]> = [
   // і ї є ґ: Ukrainian, not Russian or Bulgarian.
   [/[іїєґІЇЄҐ]/u, 'uk'],
+  // ђ ј љ њ ћ џ: Serbian.
+  [/[ђјљњћџЂЈЉЊЋЏ]/u, 'sr'],
+  // Serbian Cyrillic; not "где" or "как", which Russian writes too.
+  [
+    new RegExp(
+      `^[^\\p{L}]*(колико|колика|када|зашто|шта|ко|који|која|које|чији|чија|чије|како)${notLetter}`,
+      'iu',
+    ),
+    'sr',
+  ],
   [/\p{Script=Cyrillic}/u, 'ru'],
   // ٹ ڈ ڑ ں ے: Urdu; پ چ ژ گ and the Persian forms of kaf and yeh: Persian (Arabic writes none).
   [/[ٹڈڑںےۓ]/u, 'ur'],
   [/[پچژگکی]/u, 'fa'],
   [/\p{Script=Arabic}/u, 'ar'],
+  // Nepali asks with कति, कहिले, कसरी, कुन and ends on a form of "to be" (छ, छन्, हो); Hindi with
+  // कितना, कब, कैसे, कौन and है.
+  [/(^|\s)(कति|कहिले|कसरी|कुन)(?![\p{L}\p{M}])|((\s|्)(छ|छन्)|\sहो)\s*\?\s*$/u, 'ne'],
   // Marathi writes it too.
   [/\p{Script=Devanagari}/u, 'hi'],
   [vietnameseLetters, 'vi'],
@@ -35,7 +50,6 @@ const sharedScripts: Array<[RegExp, string]> = [
 // "cómo", "por qué" only with their accent, since Portuguese writes "que", "como", "por que"; not
 // Polish "co" and "jak", which Czech writes too. Turkish puts its question word anywhere ("Teslimat
 // kaç gün sürüyor?") and may end with the particle mı/mi/mu/mü or with "kim" (who).
-const notLetter = '(?![\\p{L}])';
 const questionWords: Array<[RegExp, string]> = [
   [
     new RegExp(

@@ -104,6 +104,21 @@ const packagedKeys: Partial<Record<Language, string>> = {
   gu: 'guj',
 };
 
+// Serbian, which the package lacks, takes the Croatian list in Cyrillic letters (the two write the
+// same grammar words, but for the ijekavian "prije" and a few more), both lists with Serbian's own
+// forms ("ko", "šta", "gde") and the prepositions, adverbs and modal verbs the Croatian list lacks
+// ("pri", "kod", "između", "mogu"), without which a short Serbian or Croatian text was read as
+// Czech or Slovene, and "Mogu li da platim pouzećem?" as Italian for its "li" and "da". Nepali, which it lacks too, has its own list: postpositions,
+// pronouns, question words and the forms of "to be" ("छ", "हो", "थियो"); the Hindi list shares
+// "को", "का", "की" and "के" with it, and "है", "में", "और" tell Hindi apart.
+const serbianForms = `ko šta gde zašto koliko kad pre njen njena njeno njeni ovaj ovo ovde tamo
+pri kod preko između prema oko bez dok gdje ovdje sada sad također takođe svaki svaka svako mogu
+može možete možemo moći treba`;
+const nepali = `र पनि को का की के मा ले लाई बाट देखि सम्म छ छन् छौं छु छैन हो होइन हुन् हुन्छ
+हुने थियो थिए भयो भएको भए गर्न गरेको गर्छ यो त्यो यी ती यस त्यस उनी उनको उनले म मेरो मलाई हामी
+हाम्रो तपाईं तपाईँ तपाईंको तपाईंले तिमी कति कहिले कहाँ किन कसरी कुन कसले कसको वा तर अनि नै त नि न भने
+लागि जस्तै सबै धेरै केही अरू अब अहिले यहाँ त्यहाँ जुन जो जब तब पछि अघि साथ बारे`;
+
 // Common words the packaged lists lack, found where a passage or a question was read as another
 // language for want of them. Portuguese: the question words and Snowball's forms of ser, estar,
 // ter and haver ("Onde nasce…", "Quanto custa…" were outvoted by Spanish, Italian or English).
@@ -124,6 +139,7 @@ serão seria tenho tem temos têm tinha tinham teve tiveram tenha tiver terá te
   el: `τι πόσο πόση πόσοι πόσες πόσα πόσους πότε γιατί τη τον έως μέχρι ένα ένας μία μια ενός μιας
 ήταν είχε είχαν έχει έχουν έχω μπορώ μπορεί μπορείτε μπορούν πολύ πιο όλα όλοι όλες όλη όλο όταν
 εδώ εκεί σας μας μου σου τους`,
+  hr: serbianForms,
   hi: `क्या कब कहाँ कहां कैसे कैसा कैसी क्यों कितना कितने कितनी किसने किसको किसका किसकी किसके आपका
 आपके आपकी आपको हमारा हमारे हमारी हमें हम मेरा मेरे मेरी मुझे मैं जाता जाती जाते रही`,
 };
@@ -152,6 +168,23 @@ const tuned: Partial<Record<Language, ReadonlySet<string>>> = {
   fr: toSet(french),
 };
 
+// Serbian's Latin letters, digraphs first, and the Cyrillic letter for each, in the same order.
+const serbianLatin = ['lj', 'nj', 'dž', ...'abcčćdđefghijklmnoprsštuvzž'];
+const serbianCyrillic = [...'љњџабцчћдђефгхијклмнопрсштувзж'];
+const latinToCyrillic = new Map(
+  serbianLatin.map((latin, index) => [latin, serbianCyrillic[index]!]),
+);
+
+function toSerbianCyrillic(word: string) {
+  return word.replace(/lj|nj|dž|./gu, (letters) => latinToCyrillic.get(letters) ?? letters);
+}
+
+// Lists the stopword package lacks.
+const ownLists: Partial<Record<Language, () => string[]>> = {
+  sr: () => [...packaged.hrv!, ...toSet(serbianForms)].map(toSerbianCyrillic),
+  ne: () => [...toSet(nepali)],
+};
+
 const cache = new Map<Language, ReadonlySet<string>>();
 const none: ReadonlySet<string> = new Set();
 
@@ -163,7 +196,7 @@ export function stopWordsOf(
   let set = cache.get(language);
   if (set) return set;
   const key = packagedKeys[language];
-  const list = key ? packaged[key] : undefined;
+  const list = key ? packaged[key] : ownLists[language]?.();
   set = tuned[language];
   if (!set && list) {
     const removed = toSet(removals[language] ?? '');

@@ -205,6 +205,46 @@ describe('tokenize in every language', () => {
     }
   });
 
+  it('when Serbian is written in Cyrillic and in Latin letters, or Croatian spells its long "ije", then they share stems', () => {
+    const cyrillic =
+      'Наша продавница у Београду ради од понедељка до суботе. Доставу плаћате поузећем.';
+    const latin =
+      'Naša prodavnica u Beogradu radi od ponedeljka do subote. Dostavu plaćate pouzećem.';
+    expect(guessLanguage(cyrillic)).toBe('sr');
+    // Latin Serbian reads as Croatian, whose stems are Serbian's.
+    expect(guessLanguage(latin)).toBe('hr');
+    expect(guessLanguage('Naša trgovina u Zagrebu radi od ponedjeljka do subote.')).toBe('hr');
+    const shared = ['prodavnic', 'beograd', 'ponedeljk', 'subot', 'dostav', 'pouzec'];
+    expect(tokenize(cyrillic)).toEqual(expect.arrayContaining(shared));
+    expect(tokenize(latin)).toEqual(expect.arrayContaining(shared));
+    // A short question typed in the other script is read in the passages' language.
+    expect(tokenize('Колико кошта достава?', { fallbackLanguage: 'hr' })).toContain('dostav');
+    expect(tokenize('Koliko kosta dostava?', { fallbackLanguage: 'sr' })).toContain('dostav');
+    expect(tokenize('Svježe mlijeko', { language: 'hr' })).toEqual(
+      tokenize('Sveže mleko', { language: 'hr' }),
+    );
+    // Its neighbours keep their own languages.
+    expect(guessLanguage('Наш магазин работает с понедельника по субботу с 9 до 20 часов.')).toBe(
+      'ru',
+    );
+    expect(guessLanguage('Нашият магазин работи от понеделник до събота, от 9 до 20 часа.')).toBe(
+      'bg',
+    );
+    expect(guessLanguage('Naše prodejna v Praze je otevřena od pondělí do soboty.')).toBe('cs');
+  });
+
+  it('when Nepali joins its postpositions to a word, then the word is stemmed and the text is not read as Hindi', () => {
+    const passage =
+      'इलामको अर्थोडक्स चियाको २५० ग्रामको प्याकेटको मूल्य ६५० रुपैयाँ हो। एक किलोको प्याकेटको मूल्य २,२०० रुपैयाँ हो।';
+    expect(guessLanguage(passage)).toBe('ne');
+    expect(tokenize(passage)).toContain('प्याकेट');
+    expect(tokenize('हाम्रो पसलमा चिया', { language: 'ne' })).toEqual(
+      tokenize('पसलको चियाहरू', { language: 'ne' }),
+    );
+    // Hindi joins "को" only to pronouns.
+    expect(guessLanguage('आपको कितने दिन में पैसा वापस मिलेगा? उसको बताइए।')).toBe('hi');
+  });
+
   it('when a Greek or Hindi question asks with a question word or a pronoun, then only what it asks about is a term', () => {
     // Stemmed, "आपका" (your) would meet any sentence's "आपके".
     expect(tokenize('आपका फ़ोन नंबर क्या है', { language: 'hi' })).toEqual(['फ़ोन', 'नंबर']);

@@ -11,15 +11,17 @@ const { newStemmer } = requireCommonJs('snowball-stemmers') as {
   newStemmer: (algorithm: string) => Stemmer;
 };
 // Stemmers of languages Snowball covers and snowball-stemmers lacks, from nlp.js's language
-// packages (required by file: their index pulls in the rest of nlp.js): Snowball's Indonesian and
-// Lithuanian (generated from the Snowball source), and ports of the algorithms Snowball's Greek
-// (Ntais's) and Hindi (Ramanathan and Rao's light stemmer) implement.
+// packages (required by file: their index pulls in the rest of nlp.js): Snowball's Indonesian,
+// Lithuanian, Serbian and Nepali (generated from the Snowball source), and ports of the
+// algorithms Snowball's Greek (Ntais's) and Hindi (Ramanathan and Rao's light stemmer) implement.
 type NlpStemmer = { setCurrent(word: string): void; innerStem(): void; getCurrent(): string };
 const nlpStemmerFiles = {
   indonesian: '@nlpjs/lang-id/src/stemmer-id',
   greek: '@nlpjs/lang-el/src/stemmer-el',
   hindi: '@nlpjs/lang-hi/src/stemmer-hi',
   lithuanian: '@nlpjs/lang-lt/src/stemmer-lt',
+  serbian: '@nlpjs/lang-sr/src/stemmer-sr',
+  nepali: '@nlpjs/lang-ne/src/stemmer-ne',
 } as const;
 
 function newNlpStemmer(algorithm: keyof typeof nlpStemmerFiles): Stemmer {
@@ -64,8 +66,9 @@ const scriptNames: Script[] = ['none', ...scripts.map((entry) => entry.script)];
 
 /**
  * The languages told apart by their stop words (and, outside the Latin script, by their script),
- * with the Snowball stemmer of snowball-stemmers (Indonesian: nlp.js's) where one exists. A
- * language without one is matched on whole words plus a four-letter prefix (see termOf).
+ * with the Snowball stemmer of snowball-stemmers (or nlp.js's, above) where one exists; Croatian
+ * takes Serbian's, which reads its spelling too. A language without one is matched on whole
+ * words plus a four-letter prefix (see termsOf).
  */
 const languageTable = {
   en: { script: 'latin', stemmer: 'english' },
@@ -85,11 +88,12 @@ const languageTable = {
   ca: { script: 'latin', stemmer: 'catalan' },
   eu: { script: 'latin', stemmer: 'basque' },
   ga: { script: 'latin', stemmer: 'irish' },
+  // Croatian, and Serbian or Bosnian in Latin letters: more speakers than Czech, so first on a tie.
+  hr: { script: 'latin', stemmer: 'serbian' },
   cs: { script: 'latin', stemmer: 'czech' },
   sl: { script: 'latin', stemmer: 'slovene' },
   pl: { script: 'latin', stemmer: null },
   sk: { script: 'latin', stemmer: null },
-  hr: { script: 'latin', stemmer: null },
   lt: { script: 'latin', stemmer: 'lithuanian' },
   lv: { script: 'latin', stemmer: null },
   et: { script: 'latin', stemmer: null },
@@ -103,6 +107,7 @@ const languageTable = {
   ru: { script: 'cyrillic', stemmer: 'russian' },
   uk: { script: 'cyrillic', stemmer: null },
   bg: { script: 'cyrillic', stemmer: null },
+  sr: { script: 'cyrillic', stemmer: 'serbian' },
   el: { script: 'greek', stemmer: 'greek' },
   ar: { script: 'arabic', stemmer: 'arabic' },
   fa: { script: 'arabic', stemmer: null },
@@ -111,6 +116,7 @@ const languageTable = {
   hy: { script: 'armenian', stemmer: 'armenian' },
   hi: { script: 'devanagari', stemmer: 'hindi' },
   mr: { script: 'devanagari', stemmer: null },
+  ne: { script: 'devanagari', stemmer: 'nepali' },
   bn: { script: 'bengali', stemmer: null },
   gu: { script: 'gujarati', stemmer: null },
   ta: { script: 'tamil', stemmer: 'tamil' },
@@ -190,7 +196,8 @@ function stem(word: string, language: KnownLanguage): string {
         : newStemmer(algorithm);
     stemmers.set(language, stemmer);
   }
-  return stemmer.stem(word);
+  const stemmed = stemmer.stem(word);
+  return accentedStems.has(language) ? fold(stemmed) : stemmed;
 }
 
 // Snowball's stemmers read a word as it is spelled: the Spanish one removes the preterite's "-ió"
@@ -203,11 +210,12 @@ function stem(word: string, language: KnownLanguage): string {
 // "estado". In every language, German's XQuAD and the small sets gave the same figures, but French
 // questions typed without accents lost 2 of 15 (`bench/multilingual/fr`). Lithuanian's stemmer
 // likewise removes the locative "-ėje" only with its accent ("parduotuvėje" kept "parduotuvej").
-const accentedStems: ReadonlySet<KnownLanguage> = new Set(['es', 'lt']);
+// Serbian's reads Cyrillic and Latin ("продавници", "prodavnici": "prodavnic") and Croatian's
+// long "ije" ("mlijeko", "mleko": "mlek"), and ends such suffixes as "-ošću" and "-čki" in their
+// letters; its stems are folded too, so that "čokolada", "чоколада" and a visitor's "cokolada" meet.
+const accentedStems: ReadonlySet<KnownLanguage> = new Set(['es', 'lt', 'sr', 'hr']);
 function stemAsWritten(word: string, folded: string, language: KnownLanguage): string {
-  return word === folded || !accentedStems.has(language)
-    ? stem(folded, language)
-    : fold(stem(word, language));
+  return stem(accentedStems.has(language) ? word : folded, language);
 }
 
 /**
@@ -706,14 +714,23 @@ function stopLanguages(): Map<string, number[]> {
 // Romanian too, đ Croatian). Folded, "mì" and "là" would vote Spanish and French.
 export const vietnameseLetters = /[ơưƠƯ\u1ea0-\u1eb7\u1eba-\u1ecb\u1ece-\u1ef9]/u;
 
-// Letters that, among the languages of their script listed here, one alone writes: a word with
-// one counts as a stop word of that language. A short Turkish or Polish question holds one stop
-// word or none ("Cumartesi günü mağaza kaçta açılıyor?"), yet most of its words show ı or ğ, ł or
-// ś; Polish "do", "bez" are Czech stop words too. Letters shared, as ã with Vietnamese or ş with
+// Letters (for Nepali, word endings) that, among the languages of their script listed here, one
+// alone writes: a word with one counts as a stop word of that language. A short Turkish or Polish
+// question holds one stop word or none ("Cumartesi günü mağaza kaçta açılıyor?"), yet most of its
+// words show ı or ğ, ł or ś; Polish "do", "bez" are Czech stop words too. Letters shared, as ã with Vietnamese or ş with
 // Romanian, are left out.
 const distinctiveLetters: Array<[RegExp, number]> = [
   [/[ığ]/u, knownLanguages.indexOf('tr')],
   [/[łńśźż]/u, knownLanguages.indexOf('pl')],
+  // Serbian Cyrillic's own letters (Macedonian writes ј љ њ џ too, and is read as Serbian).
+  [/[ђјљњћџ]/u, knownLanguages.indexOf('sr')],
+  // Nepali joins its plural and postpositions to the word ("चियाको", "पसलहरू", "बिहानदेखि"), which
+  // Hindi writes apart but for "को" after a pronoun ("उसको", "आपको"); its stop words alone left a
+  // price list read as Hindi for "हो" and "एक".
+  [
+    /^(?!(उस|इस|आप|उन|इन|मुझ|तुझ|किस|जिस|सब|हम|तुम|किन|जिन|तिन|उन्ह|इन्ह|जिन्ह|किन्ह|तिन्ह)को$)\p{L}[\p{L}\p{M}]*(को|हरू|हरु|लाई|बाट|देखि|सम्म)$/u,
+    knownLanguages.indexOf('ne'),
+  ],
   [vietnameseLetters, knownLanguages.indexOf('vi')],
 ];
 
@@ -830,14 +847,18 @@ export function guessLanguage(text: string): Language | null {
   return guessFromRuns(normal, scan(normal)).language;
 }
 
+// Serbian is written in Cyrillic and in Latin letters (read here as Croatian, whose stemmer is
+// Serbian's): a question too short to tell, typed in the other script than the passages, is read
+// as their language too, and meets them through the stems both scripts share.
+const otherScript: Partial<Record<KnownLanguage, KnownLanguage>> = { sr: 'hr', hr: 'sr' };
+
 function chooseLanguage(guess: Guess, fallback: Language | null | undefined): Language {
   if (guess.language) return guess.language;
-  const sameScript =
-    fallback &&
-    (fallback === 'other' ||
-      guess.script === 'none' ||
-      languageTable[fallback].script === guess.script);
-  if (fallback && sameScript) return fallback;
+  if (!fallback) return scriptDefault[guess.script] ?? 'en';
+  if (fallback === 'other' || guess.script === 'none') return fallback;
+  if (languageTable[fallback].script === guess.script) return fallback;
+  const twin = otherScript[fallback];
+  if (twin && languageTable[twin].script === guess.script) return twin;
   return scriptDefault[guess.script] ?? 'en';
 }
 
