@@ -108,9 +108,10 @@ const packagedKeys: Partial<Record<Language, string>> = {
 // same grammar words, but for the ijekavian "prije" and a few more), both lists with Serbian's own
 // forms ("ko", "šta", "gde") and the prepositions, adverbs and modal verbs the Croatian list lacks
 // ("pri", "kod", "između", "mogu"), without which a short Serbian or Croatian text was read as
-// Czech or Slovene, and "Mogu li da platim pouzećem?" as Italian for its "li" and "da". Nepali, which it lacks too, has its own list: postpositions,
-// pronouns, question words and the forms of "to be" ("छ", "हो", "थियो"); the Hindi list shares
-// "को", "का", "की" and "के" with it, and "है", "में", "और" tell Hindi apart.
+// Czech or Slovene, and "Mogu li da platim pouzećem?" as Italian for its "li" and "da". Nepali,
+// which the package lacks too, has its own list: postpositions, pronouns, question words and the
+// forms of "to be" ("छ", "हो", "थियो"); the Hindi list shares "को", "का", "की" and "के" with it,
+// and "है", "में", "और" tell Hindi apart.
 const serbianForms = `ko šta gde zašto koliko kad pre njen njena njeno njeni ovaj ovo ovde tamo
 pri kod preko između prema oko bez dok gdje ovdje sada sad također takođe svaki svaka svako mogu
 može možete možemo moći treba`;
