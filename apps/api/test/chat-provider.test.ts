@@ -246,6 +246,13 @@ describe('answers written by the configured model', () => {
     // Cyrillic is not always Russian: і and the stop words say Ukrainian.
     const ukrainian = await ask('Коли ви відкриваєтесь у суботу?');
     expect(ukrainian).toContain('Answer in the language of the visitor’s question (Ukrainian)');
+    const serbian = await ask('Колико кошта достава?');
+    expect(serbian).toContain('Answer in the language of the visitor’s question (Serbian)');
+    // In Latin letters Serbian reads as Croatian: the model is not told which of the two it is.
+    const latin = await ask('Da li mogu da platim pouzećem kada stigne paket?');
+    expect(latin).toContain(
+      'Answer in the language of the visitor’s question (Croatian, Serbian or Bosnian, as the visitor writes it)',
+    );
     const turkish = await ask('Teslimat kaç gün sürüyor?');
     expect(turkish).toContain('Answer in the language of the visitor’s question (Turkish)');
     // Too short to tell: the browser's language, said to be only a guess.

@@ -70,6 +70,7 @@ describe('the language of a visitor question', () => {
     expect(languageName('uk')).toBe('Ukrainian');
     expect(languageName('tr')).toBe('Turkish');
     expect(languageName('sr')).toBe('Serbian');
+    expect(languageName('hr')).toBe('Croatian, Serbian or Bosnian, as the visitor writes it');
     expect(languageName('ne')).toBe('Nepali');
     expect(languageName('qq')).toBeNull();
     expect(languageName('not a code')).toBeNull();

@@ -116,8 +116,19 @@ export function primaryLanguage(acceptLanguage: string | null | undefined): stri
 
 const englishNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
-/** The English name of a language code ("uk" → "Ukrainian"), or null for a code ICU does not know. */
+// Serbian and Bosnian in Latin letters are read as Croatian (one stop list and stemmer serve the
+// three, and their grammar words are the same): the model is not told "Croatian" for a Serbian
+// visitor's question.
+const readAlike: Record<string, string> = {
+  hr: 'Croatian, Serbian or Bosnian, as the visitor writes it',
+};
+
+/**
+ * The English name of a language code ("uk" → "Ukrainian"; "hr" names the three read alike), or
+ * null for a code ICU does not know.
+ */
 export function languageName(code: string): string | null {
+  if (Object.hasOwn(readAlike, code)) return readAlike[code]!;
   try {
     const name = englishNames.of(code);
     return name && name !== code ? name : null;
