@@ -204,6 +204,27 @@ describe('the built-in answerer', () => {
     expect(far.text).not.toContain('Express shipping');
   });
 
+  test('when the passage is an FAQ, then the quote keeps to the entry that answers and does not run into the next question', () => {
+    const faq = passage(
+      1,
+      'When are you open? The shop is open from Monday to Saturday, 9:00 – 21:00, and closed on Sunday. How much does shipping cost? Shipping within Greece costs 4 euros and is free for orders over 50 euros.',
+    );
+    expect(builtinAnswer('How much does shipping cost?', [faq], bot, 'en').text).toBe(
+      'From our documents:\n\n“How much does shipping cost? Shipping within Greece costs 4 euros and is free for orders over 50 euros.” [1]',
+    );
+    expect(builtinAnswer('Are you open on Sunday?', [faq], bot, 'en').text).toBe(
+      'From our documents:\n\n“When are you open? The shop is open from Monday to Saturday, 9:00 – 21:00, and closed on Sunday.” [1]',
+    );
+    // Greek asks with ";".
+    const greek = passage(
+      2,
+      'Πότε είστε ανοιχτά; Το κατάστημα είναι ανοιχτό από Δευτέρα έως Σάββατο, 9:00 – 21:00. Πόσο κοστίζει η αποστολή; Η αποστολή κοστίζει 4 ευρώ.',
+    );
+    expect(builtinAnswer('Είστε ανοιχτά το Σάββατο;', [greek], bot, 'el').text).toBe(
+      'From our documents:\n\n“Πότε είστε ανοιχτά; Το κατάστημα είναι ανοιχτό από Δευτέρα έως Σάββατο, 9:00 – 21:00.” [1]',
+    );
+  });
+
   test('when a passage is a Markdown table, then the reply names the values and shows no markup', () => {
     const table = passage(
       1,

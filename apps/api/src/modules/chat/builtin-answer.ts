@@ -244,6 +244,11 @@ function holds(text: string, expected: Expected) {
 const pointsBack =
   /(?<![\p{L}])(this|these|those|such(?! as)|dies(e[rsmn]?)?|jene[rsmn]?|solche[rsmn]?|est[ea]s?|esto|dich[oa]s?|es[ae]s?|cet(te)?|ces)(?![\p{L}])|^(it|they|he|she|er|sie|es|él|ella|ellos|ellas|il|elle|ils|elles|his|her|its|their|sein(e[mnrs]?)?|ihr(e[mnrs]?)?|su|sus|son|sa|ses|leurs?|however|nevertheless|but|thus|therefore|hence|dennoch|jedoch|trotzdem|allerdings|dazu|dafür|dadurch|daher|davon|darauf|darin|dabei|danach|dagegen|darüber(?! hinaus)|darunter|deshalb|deswegen|somit|sin embargo|no obstante|pero|por (ello|eso|lo tanto)|entre (ellos|ellas)|cependant|toutefois|mais|parmi eux|c'est pourquoi)(?![\p{L}])/iu;
 
+// A question in the passage (an FAQ's entry, "How much does shipping cost?") opens what follows
+// it: the quote does not run on into the next entry's question, nor back from a quoted question
+// into the entry before. Greek asks with ";".
+const asksQuestion = /([?？؟]|(?<=\p{Script=Greek}.*)[;\u037e])["'”’»)\]]*$/u;
+
 // Words of the question that most sentences share (the topic) say less about where the answer is
 // than the rare ones: each term weighs by how few of the candidate sentences hold it.
 function score(candidates: Candidate[], terms: Set<string>, expected: Expected | null) {
@@ -404,7 +409,12 @@ function pick(question: string, passages: Passage[]) {
   // while there is room. The one before comes here only when the best one points back to it (it
   // is as often the end of another topic); room left at the end may still bring it (below).
   const following = first.find((candidate) => candidate.position === top.position + 1);
-  if (following && !chosen.includes(following) && cost(following) <= room()) {
+  if (
+    following &&
+    !chosen.includes(following) &&
+    !asksQuestion.test(following.text) &&
+    cost(following) <= room()
+  ) {
     take(following, cost(following));
   }
   if (antecedent && !chosen.includes(antecedent) && cost(antecedent) <= room()) {
@@ -458,6 +468,7 @@ function pick(question: string, passages: Passage[]) {
       if (
         near &&
         near.block === quoted.block &&
+        !asksQuestion.test(offset === 1 ? near.text : quoted.text) &&
         (linked(near, offset === 1 ? near : quoted) || quotedBeside(near, offset)) &&
         !chosen.some(
           (candidate) => candidate.passage === 0 && candidate.position === near.position,

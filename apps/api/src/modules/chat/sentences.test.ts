@@ -110,6 +110,15 @@ describe('splitting a passage into sentences', () => {
     ]);
   });
 
+  test('when Greek asks with ";", then the question is a sentence of its own, and elsewhere ";" goes on', () => {
+    expect(
+      splitSentences('Πότε είστε ανοιχτά; Από Δευτέρα έως Σάββατο, 9:00 – 21:00.', 'el'),
+    ).toEqual(['Πότε είστε ανοιχτά;', 'Από Δευτέρα έως Σάββατο, 9:00 – 21:00.']);
+    expect(splitSentences('We open at 9; Saturdays at 10.', 'en')).toEqual([
+      'We open at 9; Saturdays at 10.',
+    ]);
+  });
+
   test('when a unit or an era after a number ends a sentence, then the next one starts there', () => {
     expect(splitSentences('Nous ouvrons de 9 h à 19 h. Le samedi, de 10 h à 18 h.', 'fr')).toEqual([
       'Nous ouvrons de 9 h à 19 h.',

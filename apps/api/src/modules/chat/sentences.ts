@@ -317,6 +317,9 @@ const abbreviations = new Set(
 // Arabic, Persian and Urdu ask with "؟", Hindi and Marathi end a sentence with the danda (। ॥);
 // Chinese and Japanese also end one with the full-width "．" and the half-width "｡".
 const terminal = new RegExp(`[.!?…‼⁇⁈⁉؟।॥${fullWidthStops}]`, 'u');
+// Greek asks with ";" (U+037E, which Unicode normalises to the semicolon); it writes its semicolon
+// as the raised dot "·", so in Greek ";" always ends a question.
+const greekQuestionMark = /[;\u037e]/u;
 const closing = /["'”’»)\]」』】]/u;
 const fullWidthEnd = new RegExp(`[${fullWidthStops}]`, 'u');
 
@@ -418,12 +421,14 @@ export function splitSentences(text: string, language: string | null = null): st
   let index = 0;
   while (index < text.length) {
     const char = text[index]!;
-    if (!terminal.test(char)) {
+    const ends = (at: number) =>
+      terminal.test(text[at]!) || (language === 'el' && greekQuestionMark.test(text[at]!));
+    if (!ends(index)) {
       index++;
       continue;
     }
     let end = index + 1;
-    while (end < text.length && (terminal.test(text[end]!) || closing.test(text[end]!))) end++;
+    while (end < text.length && (ends(end) || closing.test(text[end]!))) end++;
     // The full-width "．" is also the decimal point of full-width numbers ("３．５").
     const decimal =
       char === '．' && /\p{N}/u.test(text[index - 1] ?? '') && /\p{N}/u.test(text[end] ?? '');
