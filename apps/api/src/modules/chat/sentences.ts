@@ -419,10 +419,10 @@ export function splitSentences(text: string, language: string | null = null): st
   const sentences: string[] = [];
   let start = 0;
   let index = 0;
+  const ends = (at: number) =>
+    terminal.test(text[at]!) || (language === 'el' && greekQuestionMark.test(text[at]!));
   while (index < text.length) {
     const char = text[index]!;
-    const ends = (at: number) =>
-      terminal.test(text[at]!) || (language === 'el' && greekQuestionMark.test(text[at]!));
     if (!ends(index)) {
       index++;
       continue;
