@@ -263,6 +263,11 @@ describe('tokenize in every language', () => {
       'κοστιζ',
       made,
     ]);
+    // Kept whole, it is still folded, as every word is.
+    expect(tokenize(`decidió ${'ó'.repeat(70)}`, { language: 'es' })).toEqual([
+      'decid',
+      'o'.repeat(70),
+    ]);
   });
 
   it('when Indonesian or Malay adds affixes, then the word and its affixed forms share a stem', () => {

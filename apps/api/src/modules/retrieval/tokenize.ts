@@ -196,8 +196,7 @@ function stem(word: string, language: KnownLanguage): string {
         : newStemmer(algorithm);
     stemmers.set(language, stemmer);
   }
-  const stemmed = stemmer.stem(word);
-  return accentedStems.has(language) ? fold(stemmed) : stemmed;
+  return stemmer.stem(word);
 }
 
 // Snowball's stemmers read a word as it is spelled: the Spanish one removes the preterite's "-ió"
@@ -215,7 +214,7 @@ function stem(word: string, language: KnownLanguage): string {
 // letters; its stems are folded too, so that "čokolada", "чоколада" and a visitor's "cokolada" meet.
 const accentedStems: ReadonlySet<KnownLanguage> = new Set(['es', 'lt', 'sr', 'hr']);
 function stemAsWritten(word: string, folded: string, language: KnownLanguage): string {
-  return stem(accentedStems.has(language) ? word : folded, language);
+  return accentedStems.has(language) ? fold(stem(word, language)) : stem(folded, language);
 }
 
 /**
@@ -226,7 +225,7 @@ function stemAsWritten(word: string, folded: string, language: KnownLanguage): s
 export function storedStem(folded: string, language: Language): string | null {
   if (language === 'other' || !languageTable[language].stemmer) return null;
   if (stopWordsOf(language, fold).has(folded)) return null;
-  return stem(folded, language) || null;
+  return stemAsWritten(folded, folded, language) || null;
 }
 
 function isAscii(text: string): boolean {
@@ -717,8 +716,8 @@ export const vietnameseLetters = /[ơưƠƯ\u1ea0-\u1eb7\u1eba-\u1ecb\u1ece-\u1e
 // Letters (for Nepali, word endings) that, among the languages of their script listed here, one
 // alone writes: a word with one counts as a stop word of that language. A short Turkish or Polish
 // question holds one stop word or none ("Cumartesi günü mağaza kaçta açılıyor?"), yet most of its
-// words show ı or ğ, ł or ś; Polish "do", "bez" are Czech stop words too. Letters shared, as ã with Vietnamese or ş with
-// Romanian, are left out.
+// words show ı or ğ, ł or ś; Polish "do", "bez" are Czech stop words too. Letters shared, as ã
+// with Vietnamese or ş with Romanian, are left out.
 const distinctiveLetters: Array<[RegExp, number]> = [
   [/[ığ]/u, knownLanguages.indexOf('tr')],
   [/[łńśźż]/u, knownLanguages.indexOf('pl')],
@@ -918,8 +917,9 @@ const words: Word[] = [];
 /**
  * Index terms of a text: NFKC, lower case, Latin and Greek diacritics folded, stop words removed
  * and Snowball stems for the guessed language (whole words plus a four-letter prefix where
- * Snowball has no stemmer), CJK bigrams and ICU words for scripts without spaces. A Spanish word
- * with diacritics is stemmed as written, then folded (stemAsWritten).
+ * Snowball has no stemmer), CJK bigrams and ICU words for scripts without spaces. A word of a
+ * language whose stemmer reads diacritics (Spanish, Lithuanian, Serbian, Croatian) is stemmed as
+ * written, then folded (stemAsWritten).
  */
 export function tokenize(text: string, options: TokenizeOptions = {}): string[] {
   const normal = normalise(text);
