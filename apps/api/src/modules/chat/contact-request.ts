@@ -1,4 +1,5 @@
-import { leadCaptureEnabled, widgetLanguages, type WidgetLanguage } from '@askwell/shared';
+import { leadCaptureEnabled, type WidgetLanguage } from '@askwell/shared';
+import { widgetLanguageOf } from '../widget/widget-texts';
 
 // A visitor asking to be contacted, in the widget's languages. Letters, not \b, mark the edges:
 // \b does not know that "é" or "ü" are letters. German separable verbs come apart ("rufen Sie
@@ -55,8 +56,7 @@ export function contactRequestReply(
   language: string | null,
 ): string | null {
   if (!leadCaptureEnabled(bot) || !isContactRequest(message)) return null;
-  const base = (language ?? 'en').toLowerCase().split('-')[0];
-  return replies[widgetLanguages.find((known) => known === base) ?? 'en'];
+  return replies[widgetLanguageOf(language)];
 }
 
 export const contactRequestAnswerer = 'contact_request';

@@ -408,8 +408,10 @@ export function widgetConfigFor<Config extends Partial<VisitorWords>>(
   return shown;
 }
 
-function widgetLanguageOf(language: string | null): WidgetLanguage {
-  return widgetLanguages.find((known) => known === language) ?? 'en';
+/** The widget language a language code ("pt", "pt-BR") is written in, else English. */
+export function widgetLanguageOf(language: string | null): WidgetLanguage {
+  const base = language?.toLowerCase().split('-')[0];
+  return widgetLanguages.find((known) => known === base) ?? 'en';
 }
 
 export function answerTexts(language: string | null): AnswerTexts {
