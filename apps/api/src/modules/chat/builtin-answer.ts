@@ -1,5 +1,11 @@
 import { botDefaults, type BotGoal } from '@askwell/shared';
-import { fullWidthStops, guessLanguage, looksLikeTitle, tokenize } from '../retrieval';
+import {
+  fullWidthStops,
+  guessLanguage,
+  invisibleInWords,
+  looksLikeTitle,
+  tokenize,
+} from '../retrieval';
 import { answerTexts, defaultFallbackIn, widgetConfigFor } from '../widget/widget-texts';
 import { coveredTerms } from './coverage';
 import { queryTerms, type Passage } from './passages';
@@ -223,10 +229,8 @@ const holdsQuantity = new RegExp(
 
 // Zero-width characters pasted in with a question ("In welchem\u200b Jahr") are not there for
 // the reader; they are not for the patterns either.
-const zeroWidth = /[\u200b-\u200d\u2060\ufeff]/gu;
-
 function expectedAnswer(text: string): Expected | null {
-  const question = text.replace(zeroWidth, '');
+  const question = text.replace(invisibleInWords, '');
   if (asksTime.test(question)) return 'time';
   if (asksQuantity.test(question)) return 'quantity';
   return null;

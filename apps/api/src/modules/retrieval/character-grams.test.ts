@@ -18,6 +18,13 @@ describe('character four-grams', () => {
     expect(accented).toBe(plain);
   });
 
+  it('when a passage hyphenates a word invisibly, then its grams are those of the whole word', () => {
+    const passages = ['Die Datenschutz\u00aderklärung gilt.', 'Die Datenschutzerklärung gilt.'];
+    const [hyphenated, whole] = gramScores('Datenschutzerklärung', passages);
+    expect(hyphenated).toBeGreaterThan(0);
+    expect(hyphenated).toBe(whole);
+  });
+
   it('when the only shared words are four letters or shorter and stand beside other words, then nothing is counted', () => {
     expect([...gramScores('Wann ging Sky los?', ['Sky ging 1998 los.', 'Nichts.'])]).toEqual([
       0, 0,

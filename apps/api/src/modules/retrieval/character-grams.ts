@@ -1,3 +1,5 @@
+import { invisibleInWords } from './tokenize';
+
 // Character four-grams of words, folded to lower case without diacritics: what a question and a
 // passage share when their words differ in form ("startete" and "Start", "Muslimbruderschaft" and
 // "Muslimbrüder", "gefördert" and "Förderung"), in any language, with no stemmer.
@@ -6,9 +8,11 @@ const gramLength = 4;
 const k1 = 1.2;
 const b = 0.75;
 
-// Each UTF-16 code unit's folded form, 0 when it is not part of a word. Built on first use
-// (about 65,000 characters, once per process).
+// Each UTF-16 code unit's folded form, 0 when it is not part of a word, `unseen` for the invisible
+// characters that stand inside words (the tokenizer's invisibleInWords), which are skipped. Built
+// on first use (about 65,000 characters, once per process).
 let foldTable: Uint16Array | null = null;
+const unseen = 0xffff;
 
 function folded(): Uint16Array {
   if (foldTable) return foldTable;
@@ -18,6 +22,7 @@ function folded(): Uint16Array {
     // Halves of characters outside the basic plane are left out: they are rare in text.
     if (code >= 0xd800 && code <= 0xdfff) continue;
     const character = String.fromCharCode(code);
+    if (character.replace(invisibleInWords, '') === '') table[code] = unseen;
     if (!wordCharacter.test(character)) continue;
     const base = character.normalize('NFD').charAt(0).toLowerCase();
     table[code] = base.length === 1 ? base.charCodeAt(0) : code;
@@ -61,6 +66,7 @@ function collectGrams(text: string): number {
   let count = 0;
   for (let at = 0; at < text.length; at++) {
     const code = table[text.charCodeAt(at)]!;
+    if (code === unseen) continue;
     if (code === 0) {
       run = 0;
       continue;

@@ -4,6 +4,12 @@
 // reads as a title (so a quote skips what extraction made a heading), and the Q&A passage format.
 // Only knowledge, which writes the index, reaches further in.
 export { createRetriever, type Retriever } from './retriever';
-export { guessLanguage, tokenize, vietnameseLetters, type Language } from './tokenize';
+export {
+  guessLanguage,
+  invisibleInWords,
+  tokenize,
+  vietnameseLetters,
+  type Language,
+} from './tokenize';
 export { qaAnswerOf } from './qa-chunk';
 export { fullWidthStops, looksLikeTitle } from './chunk-sections';

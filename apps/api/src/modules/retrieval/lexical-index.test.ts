@@ -168,6 +168,27 @@ describe('LexicalIndex reads sentences', () => {
     expect(ranked.map((hit) => hit.id).slice(0, 2)).toEqual(['city', 'parts']);
   });
 
+  it('when a web page hyphenates a word invisibly, then the passage reads as with the word whole', () => {
+    const passages = [
+      // "Datenschutz&shy;erklärung" on a German site: a soft hyphen where the word may break.
+      { id: 'hyphenated', text: 'Die Datenschutz\u00aderklärung steht unten auf jeder Seite.' },
+      { id: 'whole', text: 'Die Datenschutzerklärung steht unten auf jeder Seite.' },
+      ...['Der Zug fährt um neun.', 'Das Museum öffnet am Morgen.'].map((text, n) => ({
+        id: `f${n}`,
+        text,
+      })),
+    ];
+    const texts = new Map(passages.map((passage) => [passage.id, passage.text]));
+    const index = new LexicalIndex({}, (id) => texts.get(id));
+    index.add(passages);
+    // A question pasted with a zero-width space inside the word reads as the word, too.
+    for (const question of ['Datenschutzerklärung', 'Datenschutz\u200berklärung']) {
+      const [first, second] = index.search(question, 2);
+      expect([first?.id, second?.id].sort()).toEqual(['hyphenated', 'whole']);
+      expect(first?.score).toBe(second?.score);
+    }
+  });
+
   it('when a Spanish visitor types a verb without its accent, then the passage that writes it with one ranks first', () => {
     const index = new LexicalIndex();
     index.add([

@@ -96,6 +96,16 @@ describe('tokenize', () => {
 });
 
 describe('tokenize in every language', () => {
+  it('when a word holds an invisible soft hyphen, zero-width space or joiner, then it is read whole', () => {
+    const whole = tokenize('Die Datenschutzerklärung und die Kundendaten', { language: 'de' });
+    for (const mark of ['\u00ad', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff']) {
+      const marked = `Die Datenschutz${mark}erklärung und die Kunden${mark}daten`;
+      expect(tokenize(marked, { language: 'de' })).toEqual(whole);
+    }
+    // A byte-order mark before the first word, as a text file saved with one starts.
+    expect(tokenize('\ufeffThai ไทย')).toEqual(tokenize('Thai ไทย'));
+  });
+
   it('when Chinese glues Latin letters or digits to its characters, then they are words of their own', () => {
     const terms = tokenize('iPhone的价格是多少');
     expect(terms).toContain('iphon');

@@ -627,9 +627,18 @@ function doubled(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
   return bigger;
 }
 
+/**
+ * Characters that are not seen and stand inside words: a soft hyphen (a web page's `&shy;`, which
+ * German sites put in long compounds, "Datenschutz&shy;erklärung"), zero-width spaces and joiners,
+ * a word joiner and a byte-order mark. Read as a break, they cut the page's word in two and a
+ * visitor who types it whole did not meet it; they are read as nothing.
+ */
+export const invisibleInWords = /[\u00ad\u200b-\u200d\u2060\ufeff]/gu;
+
 function normalise(text: string): string {
   // NFKC leaves ASCII as it is, and most texts are.
-  return (isAscii(text) ? text : text.normalize('NFKC')).toLowerCase();
+  if (isAscii(text)) return text.toLowerCase();
+  return text.replace(invisibleInWords, '').normalize('NFKC').toLowerCase();
 }
 
 // Word → index terms (null for a stop word), per language: the same few thousand words recur.
