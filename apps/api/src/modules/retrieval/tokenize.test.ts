@@ -42,6 +42,22 @@ describe('tokenize', () => {
     expect(guessLanguage('Wie viele Punkte gab die Verteidigung der Panthers ab?')).toBe('de');
   });
 
+  it('when a German visitor spells umlauts as "ae", "oe", "ue", or names the feminine form, then the words meet', () => {
+    const de = (text: string) => tokenize(text, { language: 'de' });
+    expect(de('Oeffnungszeiten und Gebuehren fuer die Rueckgabe')).toEqual(
+      de('Öffnungszeiten und Gebühren für die Rückgabe'),
+    );
+    // "ue" after "q" and a "u" between vowels spell no umlaut.
+    expect(de('Quelle Feuer neue')).not.toEqual(de('Qulle Fur nu'));
+    expect(de('Quelle Feuer neue')).toEqual(de('Quellen Feuers neuen'));
+    expect(de('Unsere Beraterinnen und die Mitarbeiterin')).toEqual(
+      de('Unsere Berater und die Mitarbeiter'),
+    );
+    // The index reads a word asked for (typo-tolerance.ts) as the tokenizer does.
+    expect(storedStem('oeffnungszeiten', 'de')).toBe(storedStem('offnungszeiten', 'de'));
+    expect(storedStem('fuer', 'de')).toBeNull();
+  });
+
   it('when a German question opens with a question adverb, then only its content words are terms', () => {
     expect(tokenize('Worauf verlassen sich Apotheker?', { language: 'de' })).toEqual(
       tokenize('verlassen sich Apotheker', { language: 'de' }),

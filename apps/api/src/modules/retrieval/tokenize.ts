@@ -217,6 +217,40 @@ function stemAsWritten(word: string, folded: string, language: KnownLanguage): s
   return accentedStems.has(language) ? fold(stem(word, language)) : stem(folded, language);
 }
 
+// Two readings of today's Snowball German that snowball-stemmers' older German lacks, applied to
+// the folded word before it:
+// - "ae", "oe" and "ue" are the umlauts a keyboard without them spells ("Oeffnungszeiten",
+//   "Gebuehren", "Rueckgabe"), except "ue" after "q" and a "u" between vowels ("Quelle",
+//   "Feuer", "neue"); Snowball's German took this from its german2 variant;
+// - a noun's feminine "-erin" and "-erinnen" ("Mitarbeiterin", "Beraterinnen") reads as "-er", so
+//   that it meets the masculine form a site or a visitor uses beside it.
+const germanVowels = new Set(['a', 'e', 'i', 'o', 'u', 'y']);
+function germanSpelling(folded: string): string {
+  let word = folded;
+  if (word.includes('e')) {
+    let out = '';
+    for (let at = 0; at < word.length; at++) {
+      const letter = word[at]!;
+      out += letter;
+      if (word[at + 1] !== 'e') continue;
+      const spellsUmlaut =
+        letter === 'a' ||
+        letter === 'o' ||
+        (letter === 'u' && word[at - 1] !== 'q' && !germanVowels.has(word[at - 1] ?? ''));
+      if (spellsUmlaut) at++;
+    }
+    word = out;
+  }
+  if (word.length >= 7 && word.endsWith('erin')) return word.slice(0, -2);
+  if (word.length >= 10 && word.endsWith('erinnen')) return word.slice(0, -5);
+  return word;
+}
+
+// A word folded as the language's stems and stop words read it.
+function foldedFor(language: KnownLanguage, folded: string): string {
+  return language === 'de' ? germanSpelling(folded) : folded;
+}
+
 /**
  * A folded word as the index stores it in `language`: its stem; null for a stop word or in a
  * language without a stemmer. Nothing is kept in the tokenizer's tables, so the made-up words of a
@@ -224,8 +258,9 @@ function stemAsWritten(word: string, folded: string, language: KnownLanguage): s
  */
 export function storedStem(folded: string, language: Language): string | null {
   if (language === 'other' || !languageTable[language].stemmer) return null;
-  if (stopWordsOf(language, fold).has(folded)) return null;
-  return stemAsWritten(folded, folded, language) || null;
+  const read = foldedFor(language, folded);
+  if (stopWordsOf(language, fold).has(read)) return null;
+  return stemAsWritten(read, read, language) || null;
 }
 
 function isAscii(text: string): boolean {
@@ -658,7 +693,7 @@ function termsOf(
   const key = stemmable ? (dropStopWords ? text : `!${text}`) : `#${text}`;
   let terms = cache.get(key);
   if (terms !== undefined) return terms;
-  const folded = fold(text);
+  const folded = stemmable ? foldedFor(language, fold(text)) : fold(text);
   const { stemmer } = languageTable[language];
   if (dropStopWords && stemmable && stopWordsOf(language, fold).has(folded)) terms = null;
   else if (!stemmable) terms = folded;
