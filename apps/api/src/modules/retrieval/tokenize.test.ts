@@ -106,6 +106,15 @@ describe('tokenize', () => {
     expect(tokenize('IL6')).toEqual(['il6']);
   });
 
+  it('when a hyphenated word has a one-letter part, then it also meets the word written joined', () => {
+    expect(tokenize('Send an e-mail')).toEqual(['send', 'e', 'mail', 'email']);
+    expect(tokenize('E-Mail-Adresse', { language: 'de' })).toContain(
+      tokenize('Emailadresse', { language: 'de' })[0],
+    );
+    // Longer parts stay apart: a compound is written either way, and joined it counts twice.
+    expect(tokenize('the state-of-the-art WLAN-Passwort')).not.toContain('stateoftheart');
+  });
+
   it('when text uses full-width letters, then NFKC makes them plain', () => {
     expect(tokenize('Ｃａｆé')).toEqual(tokenize('cafe'));
   });
