@@ -58,6 +58,17 @@ describe('tokenize', () => {
     expect(storedStem('fuer', 'de')).toBeNull();
   });
 
+  it('when Romanian writes ș and ț with a comma below, then verb and noun endings are still removed', () => {
+    const ro = (text: string) => tokenize(text, { language: 'ro' });
+    expect(ro('deschideți plătiți studenții universității orașe')).toEqual(
+      ro('deschide plătesc studentul universitate orașul'),
+    );
+    // The cedilla letters older Romanian text was typed with read the same.
+    expect(ro('deschideţi oraşe')).toEqual(ro('deschideți orașe'));
+    // A visitor who types without diacritics meets the same stems where the ending has none.
+    expect(ro('universitatii orasul studentii')).toEqual(ro('universității orașul studenții'));
+  });
+
   it('when a German question opens with a question adverb, then only its content words are terms', () => {
     expect(tokenize('Worauf verlassen sich Apotheker?', { language: 'de' })).toEqual(
       tokenize('verlassen sich Apotheker', { language: 'de' }),

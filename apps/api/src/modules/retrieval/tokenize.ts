@@ -212,9 +212,17 @@ function stem(word: string, language: KnownLanguage): string {
 // Serbian's reads Cyrillic and Latin ("продавници", "prodavnici": "prodavnic") and Croatian's
 // long "ije" ("mlijeko", "mleko": "mlek"), and ends such suffixes as "-ošću" and "-čki" in their
 // letters; its stems are folded too, so that "čokolada", "чоколада" and a visitor's "cokolada" meet.
-const accentedStems: ReadonlySet<KnownLanguage> = new Set(['es', 'lt', 'sr', 'hr']);
+// Romanian's stemmer in snowball-stemmers removes "-ți", "-ați", "-eți", "-ității" only with the
+// cedilla letters ş and ţ that Romanian was typed with before Unicode gave it ș and ț (comma
+// below, what text is written with today); folded first, "deschideți" kept "deschidet" and
+// "orașe" became "ora" beside "orașul"'s "oras". It is stemmed as written, in the cedilla letters.
+const accentedStems: ReadonlySet<KnownLanguage> = new Set(['es', 'lt', 'sr', 'hr', 'ro']);
+const commaBelow = /[șț]/g;
 function stemAsWritten(word: string, folded: string, language: KnownLanguage): string {
-  return accentedStems.has(language) ? fold(stem(word, language)) : stem(folded, language);
+  if (!accentedStems.has(language)) return stem(folded, language);
+  const written =
+    language === 'ro' ? word.replace(commaBelow, (letter) => (letter === 'ș' ? 'ş' : 'ţ')) : word;
+  return fold(stem(written, language));
 }
 
 // Two readings of today's Snowball German that snowball-stemmers' older German lacks, applied to
