@@ -201,6 +201,22 @@ describe('LexicalIndex reads sentences', () => {
     expect(index.search('¿Qué poeta escribió el himno?', 1)[0]?.id).toBe('wrote');
   });
 
+  it('when a Spanish visitor types a noun without its accent, then the passage that writes it with one ranks first', () => {
+    const index = new LexicalIndex();
+    index.add([
+      // Listed first and shorter, so a tie would go to it.
+      { id: 'country', text: 'La independencia del país llegó tarde.' },
+      {
+        id: 'declaration',
+        text: 'La declaración de independencia se leyó en la plaza y todos los vecinos estaban allí.',
+      },
+      { id: 'city', text: 'La ciudad tiene un puerto.' },
+    ]);
+    // Snowball's Spanish removes "-ación" only with its accent: "declaración" is indexed as "declar".
+    expect(index.search('declaracion de independencia', 1)[0]?.id).toBe('declaration');
+    expect(index.search('declaración de independencia', 1)[0]?.id).toBe('declaration');
+  });
+
   it('when a German question pairs a long common word with a short rare one, then the rare one decides', () => {
     const passages = [
       { id: 'turbine', text: 'Eine Dampfturbine hat Rotoren auf einer Welle.' },

@@ -1,4 +1,5 @@
 import {
+  accentedReadings,
   compoundHeadMark,
   storedStem,
   termEpoch,
@@ -145,6 +146,7 @@ export class LexicalIndex {
     () => this.termIds,
     (termId) => this.documentFrequency[termId] ?? 0,
     (word) => storedStem(word, this.corpusLanguage() ?? 'en'),
+    (term) => accentedReadings(term, this.corpusLanguage() ?? 'en'),
   );
   private norms: { heading: Float64Array; body: Float64Array } | null = null;
 

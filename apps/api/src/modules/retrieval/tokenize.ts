@@ -225,6 +225,32 @@ function stemAsWritten(word: string, folded: string, language: KnownLanguage): s
   return fold(stem(written, language));
 }
 
+// A visitor who types without accents gives a word whose ending the stemmer removes only with its
+// accent (Spanish "declaracion", "creian": kept as "declaracion" and "crei", where the index holds
+// "declaración" and "creían" as "declar" and "cre"). The stems of the word with one of its vowels
+// accented are what the index then looks for (typo-tolerance.ts), only for a word it does not
+// hold. XQuAD es with every question's accents taken away: first result right 1,129 → 1,130 of
+// 1,190; chat's first citation 0.9471 → 0.9487, answer in reply 0.9269 → 0.9286; with the accents,
+// the same figures. What is read is the unaccented word's stem, not the word: for Romanian, whose
+// stemmer removes the "-i" of "deschideti" before its "ț" could be restored, it found nothing.
+const accentsOf: Partial<Record<KnownLanguage, Readonly<Record<string, string>>>> = {
+  es: { a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ú' },
+};
+export function accentedReadings(term: string, language: Language): string[] {
+  if (language === 'other') return [];
+  const accents = accentsOf[language];
+  if (!accents || term.length > longestStemmedWord || !isAscii(term)) return [];
+  const readings = new Set<string>();
+  for (let at = 0; at < term.length; at++) {
+    for (const accented of accents[term[at]!] ?? '') {
+      const written = `${term.slice(0, at)}${accented}${term.slice(at + 1)}`;
+      const reading = stemAsWritten(written, term, language);
+      if (reading && reading !== term) readings.add(reading);
+    }
+  }
+  return [...readings];
+}
+
 // Two readings of today's Snowball German that snowball-stemmers' older German lacks, applied to
 // the folded word before it:
 // - "ae", "oe" and "ue" are the umlauts a keyboard without them spells ("Oeffnungszeiten",

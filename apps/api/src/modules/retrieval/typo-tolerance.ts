@@ -1,8 +1,9 @@
 // A question's word that no passage holds is most often a compound the passages write apart
-// ("Funkwellen", "superbowl") or a typo or a form the stemmer did not reduce ("ctenphores",
-// "Maastrich", "Marconis"): the ranking reads it as the two indexed words it is made of, else as
-// the indexed word one edit away (two for long words), so the passage that holds the right
-// spelling is still found. A word the index knows is never changed, and whether a passage answers the question is still
+// ("Funkwellen", "superbowl"), a word typed without its accents ("declaracion"), or a typo or a
+// form the stemmer did not reduce ("ctenphores", "Maastrich", "Marconis"): the ranking reads it as
+// the word with its accents, else as the two indexed words it is made of, else as the indexed word
+// one edit away (two for long words), so the passage that holds the right spelling is still found.
+// A word the index knows is never changed, and whether a passage answers the question is still
 // decided on the question's own words (chat/coverage), so a correction can rank a passage but not
 // make the bot answer a question its knowledge does not cover.
 
@@ -78,11 +79,13 @@ export class UnknownWords {
     // A folded word as the index stores it (its stem; null for a stop word or without a stemmer),
     // for a compound's first part.
     private readonly termOf?: (word: string) => string | null,
+    // The stems the word may have had with its accents (tokenize.ts, accentedReadings).
+    private readonly accentedReadingsOf?: (term: string) => string[],
   ) {}
 
   /**
-   * The ids of the indexed terms an unknown `term` most likely stands for: the two parts of a
-   * compound, else the closest spelling, else none. `version` changes whenever passages are added
+   * The ids of the indexed terms an unknown `term` most likely stands for: the word as written
+   * with its accents, else the two parts of a compound, else the closest spelling, else none. `version` changes whenever passages are added
    * or removed, which may make an earlier answer wrong.
    */
   standIns(term: string, version: number): readonly number[] {
@@ -94,6 +97,16 @@ export class UnknownWords {
       this.correctionsOf = version;
     }
     let found = this.corrections.get(term);
+    if (found === undefined && this.accentedReadingsOf) {
+      const ids = this.termIds();
+      for (const reading of this.accentedReadingsOf(term)) {
+        const id = ids.get(reading);
+        if (id !== undefined && this.frequency(id) > 0) {
+          found = [id];
+          break;
+        }
+      }
+    }
     if (found === undefined) {
       const parts = this.compoundParts(term);
       const spelling = parts.length > 0 ? -1 : this.closestSpelling(term);
