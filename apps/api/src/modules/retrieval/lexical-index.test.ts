@@ -217,6 +217,19 @@ describe('LexicalIndex reads sentences', () => {
     expect(index.search('declaración de independencia', 1)[0]?.id).toBe('declaration');
   });
 
+  it('when a Romanian visitor types a verb without its diacritics, then the passage that writes them ranks first', () => {
+    const index = new LexicalIndex();
+    index.add([
+      // Listed first and sharing "comanda", so a tie would go to it.
+      { id: 'delivery', text: 'Comanda se livrează rapid în toată țara, în două zile.' },
+      { id: 'payment', text: 'Puteți plăti comanda cu cardul sau în numerar la livrare.' },
+      { id: 'city', text: 'Orașul are un port și o gară.' },
+    ]);
+    // "plătiți" and "plăti" are indexed as "plat"; typed "platiti", it was "platit", two edits away.
+    expect(index.search('Cum platiti comanda?', 1)[0]?.id).toBe('payment');
+    expect(index.search('Cum plătiți comanda?', 1)[0]?.id).toBe('payment');
+  });
+
   it('when a German question pairs a long common word with a short rare one, then the rare one decides', () => {
     const passages = [
       { id: 'turbine', text: 'Eine Dampfturbine hat Rotoren auf einer Welle.' },

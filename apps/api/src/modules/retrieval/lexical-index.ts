@@ -66,6 +66,8 @@ const defaultOptions = {
   gramDepth: 20,
 } satisfies Required<LexicalIndexOptions>;
 
+const accentedReadingsPerSearch = 8;
+
 // Growable typed arrays: the index holds no object per posting, per term or per chunk.
 function grownInt32(array: Int32Array<ArrayBuffer>, needed: number): Int32Array<ArrayBuffer> {
   if (needed <= array.length) return array;
@@ -139,6 +141,11 @@ export class LexicalIndex {
   private postingCounts = new Uint16Array(0);
 
   private readonly languages = new Map<Language, number>();
+  // The question being searched, whose words an unknown term's accented readings come from, and
+  // how many more of its unknown terms may be read so: a question has a few unknown words, and a
+  // 4,000-character message of made-up ones would otherwise cost a search tens of milliseconds.
+  private asked = '';
+  private readingsLeft = 0;
   // Counts every add and remove: what the index knows has changed.
   private changes = 0;
   private readonly unknownWords = new UnknownWords(
@@ -146,7 +153,11 @@ export class LexicalIndex {
     () => this.termIds,
     (termId) => this.documentFrequency[termId] ?? 0,
     (word) => storedStem(word, this.corpusLanguage() ?? 'en'),
-    (term) => accentedReadings(term, this.corpusLanguage() ?? 'en'),
+    (term) => {
+      if (this.readingsLeft === 0) return null;
+      this.readingsLeft--;
+      return accentedReadings(term, this.asked, this.corpusLanguage() ?? 'en');
+    },
   );
   private norms: { heading: Float64Array; body: Float64Array } | null = null;
 
@@ -476,6 +487,8 @@ export class LexicalIndex {
       }
       weight[termId]! += termWeight;
     };
+    this.asked = query;
+    this.readingsLeft = accentedReadingsPerSearch;
     for (const term of this.queryTerms(query)) {
       const termWeight = term.endsWith(compoundHeadMark) ? this.options.compoundHeadWeight : 1;
       const termId = this.termIds.get(term);

@@ -79,14 +79,16 @@ export class UnknownWords {
     // A folded word as the index stores it (its stem; null for a stop word or without a stemmer),
     // for a compound's first part.
     private readonly termOf?: (word: string) => string | null,
-    // The stems the word may have had with its accents (tokenize.ts, accentedReadings).
-    private readonly accentedReadingsOf?: (term: string) => string[],
+    // The stems the word may have had with its accents (tokenize.ts, accentedReadings); null when
+    // they are not read for this search.
+    private readonly accentedReadingsOf?: (term: string) => string[] | null,
   ) {}
 
   /**
    * The ids of the indexed terms an unknown `term` most likely stands for: the word as written
-   * with its accents, else the two parts of a compound, else the closest spelling, else none. `version` changes whenever passages are added
-   * or removed, which may make an earlier answer wrong.
+   * with its accents, else the two parts of a compound, else the closest spelling, else none.
+   * `version` changes whenever passages are added or removed, which may make an earlier answer
+   * wrong.
    */
   standIns(term: string, version: number): readonly number[] {
     // No language writes a word this long; a visitor's 4,000-letter "word" would cost a search
@@ -96,25 +98,32 @@ export class UnknownWords {
       this.corrections.clear();
       this.correctionsOf = version;
     }
-    let found = this.corrections.get(term);
-    if (found === undefined && this.accentedReadingsOf) {
-      const ids = this.termIds();
-      for (const reading of this.accentedReadingsOf(term)) {
-        const id = ids.get(reading);
-        if (id !== undefined && this.frequency(id) > 0) {
-          found = [id];
-          break;
-        }
-      }
-    }
-    if (found === undefined) {
-      const parts = this.compoundParts(term);
-      const spelling = parts.length > 0 ? -1 : this.closestSpelling(term);
-      found = parts.length > 0 ? parts : spelling >= 0 ? [spelling] : [];
+    const known = this.corrections.get(term);
+    if (known !== undefined) return known;
+    // Null: not read this time (the search's allowance is spent), so the answer is not kept.
+    const readings = this.accentedReadingsOf?.(term) ?? null;
+    const found = this.accentedForm(readings ?? []) ?? this.partsOrSpelling(term);
+    if (readings !== null || !this.accentedReadingsOf) {
       if (this.corrections.size >= 10_000) this.corrections.clear();
       this.corrections.set(term, found);
     }
     return found;
+  }
+
+  private accentedForm(readings: string[]): number[] | null {
+    const ids = this.termIds();
+    for (const reading of readings) {
+      const id = ids.get(reading);
+      if (id !== undefined && this.frequency(id) > 0) return [id];
+    }
+    return null;
+  }
+
+  private partsOrSpelling(term: string): number[] {
+    const parts = this.compoundParts(term);
+    if (parts.length > 0) return parts;
+    const spelling = this.closestSpelling(term);
+    return spelling >= 0 ? [spelling] : [];
   }
 
   // Two indexed words of at least four letters that make up the word, the split with the
