@@ -69,6 +69,15 @@ describe('tokenize', () => {
     expect(ro('universitatii orasul studentii')).toEqual(ro('universității orașul studenții'));
   });
 
+  it('when a Portuguese noun in "-ão" is in its plural "-ões", then it meets the singular', () => {
+    const pt = (text: string) => tokenize(text, { language: 'pt' });
+    expect(pt('informações devoluções promoções cartões')).toEqual(
+      pt('informação devolução promoção cartão'),
+    );
+    // Typed without accents, as Brazilian visitors often do.
+    expect(pt('informacoes devolucoes')).toEqual(pt('informação devolução'));
+  });
+
   it('when a German question opens with a question adverb, then only its content words are terms', () => {
     expect(tokenize('Worauf verlassen sich Apotheker?', { language: 'de' })).toEqual(
       tokenize('verlassen sich Apotheker', { language: 'de' }),

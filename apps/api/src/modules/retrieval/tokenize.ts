@@ -326,9 +326,17 @@ function germanSpelling(folded: string): string {
   return word;
 }
 
+// Portuguese nouns in "-ão" make their plural in "-ões" ("informação", "informações"), which
+// Snowball's Portuguese stems apart ("informaca", "informaco"): the folded plural is read as its
+// singular. Not "-ães" ("pães", and "mães" is no plural of "mão") nor "-ãos" ("caos" is not "cão").
+function portugueseSpelling(folded: string): string {
+  return folded.length > 4 && folded.endsWith('oes') ? `${folded.slice(0, -3)}ao` : folded;
+}
+
 // A word folded as the language's stems and stop words read it.
 function foldedFor(language: KnownLanguage, folded: string): string {
-  return language === 'de' ? germanSpelling(folded) : folded;
+  if (language === 'de') return germanSpelling(folded);
+  return language === 'pt' ? portugueseSpelling(folded) : folded;
 }
 
 /**
