@@ -78,6 +78,14 @@ describe('tokenize', () => {
     expect(pt('informacoes devolucoes')).toEqual(pt('informação devolução'));
   });
 
+  it('when Russian writes "ё" as "е", as most texts do, then the words meet and are stemmed', () => {
+    const ru = (text: string) => tokenize(text, { language: 'ru' });
+    expect(ru('Как оплатить счёт? Объём бака и приём заказов')).toEqual(
+      ru('Как оплатить счета? Объем бака и прием заказов'),
+    );
+    expect(ru('всё')).toEqual([]);
+  });
+
   it('when a German question opens with a question adverb, then only its content words are terms', () => {
     expect(tokenize('Worauf verlassen sich Apotheker?', { language: 'de' })).toEqual(
       tokenize('verlassen sich Apotheker', { language: 'de' }),

@@ -360,9 +360,14 @@ const foldable = /^[\p{Script=Latin}\p{Script=Greek}\p{N}\p{M}'.]+$/u;
 const marks = /\p{M}/gu;
 const hasMark = /[\u0300-\u036f]/;
 
-// Only Latin and Greek are folded: in Thai, Devanagari and others the combining marks are letters.
+// Only Latin and Greek are folded (and Russian "ё", below): in Thai, Devanagari and others the
+// combining marks are letters.
 export function fold(token: string): string {
-  if (isAscii(token) || !foldable.test(token)) return token;
+  if (isAscii(token)) return token;
+  // Russian writes "ё" or, as most texts and keyboards do, "е" ("счёт", "счет"); the stemmer in
+  // snowball-stemmers stems neither "счёта" nor "объём" (today's Snowball Russian reads ё as е).
+  if (token.includes('ё')) return token.replaceAll('ё', 'е');
+  if (!foldable.test(token)) return token;
   const decomposed = token.normalize('NFD');
   let folded = hasMark.test(decomposed) ? decomposed.replace(marks, '') : token;
   if (folded.includes('ß')) folded = folded.replaceAll('ß', 'ss');
