@@ -86,6 +86,14 @@ describe('tokenize', () => {
     expect(ru('всё')).toEqual([]);
   });
 
+  it('when a Persian visitor types yeh and kaf on an Arabic keyboard, then the words meet', () => {
+    const fa = (text: string) => tokenize(text, { language: 'fa' });
+    // "کتاب فروشی" (bookshop) as a Persian site writes it and as ي and ك type it.
+    expect(fa('كتاب فروشي')).toEqual(fa('کتاب فروشی'));
+    expect(fa('كتاب فروشي')).not.toEqual(fa('کتاب'));
+    expect(guessLanguage('این کتاب فروشی در تهران است و هر روز باز است')).toBe('fa');
+  });
+
   it('when a German question opens with a question adverb, then only its content words are terms', () => {
     expect(tokenize('Worauf verlassen sich Apotheker?', { language: 'de' })).toEqual(
       tokenize('verlassen sich Apotheker', { language: 'de' }),

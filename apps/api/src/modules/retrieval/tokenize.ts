@@ -360,13 +360,21 @@ const foldable = /^[\p{Script=Latin}\p{Script=Greek}\p{N}\p{M}'.]+$/u;
 const marks = /\p{M}/gu;
 const hasMark = /[\u0300-\u036f]/;
 
-// Only Latin and Greek are folded (and Russian "ё", below): in Thai, Devanagari and others the
+const persianLetter = /[یک]/u;
+const persianLetters = /[یک]/gu;
+const arabicForms: Record<string, string> = { ی: 'ي', ک: 'ك' };
+
+// Only Latin and Greek are folded (and Russian "ё" and Persian "ی" and "ک", below): in Thai, Devanagari and others the
 // combining marks are letters.
 export function fold(token: string): string {
   if (isAscii(token)) return token;
   // Russian writes "ё" or, as most texts and keyboards do, "е" ("счёт", "счет"); the stemmer in
   // snowball-stemmers stems neither "счёта" nor "объём" (today's Snowball Russian reads ё as е).
   if (token.includes('ё')) return token.replaceAll('ё', 'е');
+  // Persian and Urdu write yeh and kaf as ی and ک, which an Arabic keyboard types as ي and ك: a
+  // Persian visitor's "كتاب" is the site's "کتاب". Arabic itself writes neither of the first two.
+  if (persianLetter.test(token))
+    return token.replace(persianLetters, (letter) => arabicForms[letter]!);
   if (!foldable.test(token)) return token;
   const decomposed = token.normalize('NFD');
   let folded = hasMark.test(decomposed) ? decomposed.replace(marks, '') : token;
