@@ -243,7 +243,7 @@ const accentsOf: Partial<Record<KnownLanguage, Readonly<Record<string, string>>>
 };
 const longestAccentedWord = 24;
 const accentedEnding = 6;
-const unaccentedWord = /[a-z]+/g;
+const questionWord = /\p{L}+/gu;
 
 // The question's unaccented words by their stems, for the last question asked: each of its unknown
 // terms looks up its words here rather than reading the question again.
@@ -257,8 +257,8 @@ function unaccentedWordsOf(question: string, language: KnownLanguage): Map<strin
     return wordsByStem.words;
   }
   const words = new Map<string, string[]>();
-  for (const word of question.toLowerCase().match(unaccentedWord) ?? []) {
-    if (word.length > longestAccentedWord) continue;
+  for (const word of question.toLowerCase().match(questionWord) ?? []) {
+    if (word.length > longestAccentedWord || !isAscii(word)) continue;
     const stemmed = stemAsWritten(word, word, language);
     const same = words.get(stemmed);
     if (!same) words.set(stemmed, [word]);
@@ -364,8 +364,8 @@ const persianLetter = /[یک]/u;
 const persianLetters = /[یک]/gu;
 const arabicForms: Record<string, string> = { ی: 'ي', ک: 'ك' };
 
-// Only Latin and Greek are folded (and Russian "ё" and Persian "ی" and "ک", below): in Thai, Devanagari and others the
-// combining marks are letters.
+// Only Latin and Greek are folded (and Russian "ё" and Persian "ی" and "ک", below): in Thai,
+// Devanagari and others the combining marks are letters.
 export function fold(token: string): string {
   if (isAscii(token)) return token;
   // Russian writes "ё" or, as most texts and keyboards do, "е" ("счёт", "счет"); the stemmer in
