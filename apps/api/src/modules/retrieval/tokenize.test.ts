@@ -94,6 +94,17 @@ describe('tokenize', () => {
     expect(guessLanguage('این کتاب فروشی در تهران است و هر روز باز است')).toBe('fa');
   });
 
+  it('when a Polish or French visitor types "ł" or "œ" as plain letters, then the words meet', () => {
+    expect(tokenize('Jak zapłacić? Płatność kartą', { language: 'pl' })).toEqual(
+      tokenize('Jak zaplacic? Platnosc karta', { language: 'pl' }),
+    );
+    expect(tokenize('ma sœur', { language: 'fr' })).toEqual(
+      tokenize('ma soeur', { language: 'fr' }),
+    );
+    // Polish is still told by the letters only it writes.
+    expect(guessLanguage('Jak mogę zapłacić za zamówienie?')).toBe('pl');
+  });
+
   it('when a German question opens with a question adverb, then only its content words are terms', () => {
     expect(tokenize('Worauf verlassen sich Apotheker?', { language: 'de' })).toEqual(
       tokenize('verlassen sich Apotheker', { language: 'de' }),
