@@ -94,12 +94,15 @@ describe('tokenize', () => {
     expect(guessLanguage('این کتاب فروشی در تهران است و هر روز باز است')).toBe('fa');
   });
 
-  it('when a Polish or French visitor types "ł" or "œ" as plain letters, then the words meet', () => {
+  it('when a Polish, French or Vietnamese visitor types "ł", "œ" or "đ" as plain letters, then the words meet', () => {
     expect(tokenize('Jak zapłacić? Płatność kartą', { language: 'pl' })).toEqual(
       tokenize('Jak zaplacic? Platnosc karta', { language: 'pl' }),
     );
     expect(tokenize('ma sœur', { language: 'fr' })).toEqual(
       tokenize('ma soeur', { language: 'fr' }),
+    );
+    expect(tokenize('Đặt hàng được không', { language: 'vi' })).toEqual(
+      tokenize('dat hang duoc khong', { language: 'vi' }),
     );
     // Polish is still told by the letters only it writes.
     expect(guessLanguage('Jak mogę zapłacić za zamówienie?')).toBe('pl');
