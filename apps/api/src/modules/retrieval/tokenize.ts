@@ -282,10 +282,12 @@ export function accentedReadings(term: string, question: string, language: Langu
     const accentable = [...word].flatMap((letter, at) =>
       [...(accents[letter] ?? '')].map((accented) => ({ at, accented })),
     );
+    // The word is ASCII and each accented letter one code unit, so positions stay put.
     const written = (changes: { at: number; accented: string }[]) =>
-      [...word]
-        .map((letter, at) => changes.find((change) => change.at === at)?.accented ?? letter)
-        .join('');
+      changes.reduce(
+        (text, { at, accented }) => text.slice(0, at) + accented + text.slice(at + 1),
+        word,
+      );
     for (const change of accentable) read(written([change]), word);
     const ending = accentable.filter((change) => change.at >= word.length - accentedEnding);
     for (const [n, first] of ending.entries()) {
