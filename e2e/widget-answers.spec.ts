@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { botDefaults, type Bot } from '@askwell/shared';
 import { expect, registerTestCustomer, test } from './fixtures';
 import { startHostSite, type HostSite } from './support/host-site';
@@ -101,6 +102,62 @@ test.describe('answers in the widget without a model', () => {
       await message.press('Enter');
       const fallback = panel.getByRole('log').locator('.msg.bot').last();
       await expect(fallback).toContainText('Lo siento, todavía no tengo información sobre eso.');
+      await context.close();
+    });
+  }
+
+  // Where each line of a message starts and ends inside its bubble: a line written left to right
+  // starts at the bubble's left padding, one written right to left ends at its right padding.
+  const lineEdges = (bubble: Locator) =>
+    bubble.evaluate((element) => {
+      const range = element.ownerDocument.createRange();
+      range.selectNodeContents(element.querySelector('p') ?? element);
+      const text = range.getClientRects()[0]!;
+      const box = element.getBoundingClientRect();
+      return { fromLeft: text.left - box.left, fromRight: box.right - text.right };
+    });
+
+  for (const viewport of [
+    { name: 'desktop', width: 1366, height: 900 },
+    { name: 'phone', width: 390, height: 844 },
+  ]) {
+    test(`an Arabic visitor gets a mirrored panel in Arabic, and a Spanish quote still reads left to right (${viewport.name})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({
+        locale: 'ar',
+        viewport: { width: viewport.width, height: viewport.height },
+      });
+      const page = await context.newPage();
+      await page.goto(site.origin);
+      await page.getByRole('button', { name: 'فتح المحادثة' }).click();
+      const panel = page.getByRole('dialog', { name: 'Tienda Sol' });
+      await expect(panel).toHaveAttribute('dir', 'rtl');
+      await expect(panel).toHaveAttribute('lang', 'ar');
+      await expect(panel.getByRole('log')).toContainText('مرحبًا! كيف يمكنني مساعدتك اليوم؟');
+      const message = panel.getByRole('textbox', { name: 'رسالتك' });
+      await expect(message).toHaveAttribute('placeholder', 'اكتب رسالتك...');
+      // Mirrored: the send button sits left of the field, the close button at the header's left.
+      const field = (await message.boundingBox())!;
+      const send = (await panel.getByRole('button', { name: 'إرسال' }).boundingBox())!;
+      expect(send.x).toBeLessThan(field.x);
+
+      // A question in Spanish is answered in Spanish, and its lines keep their own direction.
+      await message.fill('¿Cuántos días tengo para hacer una devolución?');
+      await message.press('Enter');
+      const answer = panel.getByRole('log').locator('.msg.bot').last();
+      await expect(answer).toContainText('Según nuestros documentos:');
+      const spanish = await lineEdges(answer.locator('.bubble'));
+      expect(spanish.fromLeft).toBeLessThan(20);
+      await page.screenshot({ path: `${shots}/arabic-panel-spanish-answer-${viewport.name}.png` });
+
+      await message.fill('هل تبيعون الدراجات الكهربائية؟');
+      await message.press('Enter');
+      const fallback = panel.getByRole('log').locator('.msg.bot').last();
+      await expect(fallback).toContainText('عذرًا، لا تتوفر لديّ معلومات عن ذلك بعد.');
+      const arabic = await lineEdges(fallback.locator('.bubble'));
+      expect(arabic.fromRight).toBeLessThan(20);
+      await page.screenshot({ path: `${shots}/arabic-panel-${viewport.name}.png` });
       await context.close();
     });
   }

@@ -237,6 +237,12 @@ describe('widget endpoints: origins and CORS', () => {
     });
     const japanese = await widget('GET', `/v1/widget/bots/${bot.id}/config?lang=ja-JP`);
     expect(japanese.json<WidgetBotConfig>()).toMatchObject({
+      language: 'ja',
+      texts: { newConversation: '新しい会話' },
+      widgetConfig: { placeholderText: 'メッセージを入力...' },
+    });
+    const swedish = await widget('GET', `/v1/widget/bots/${bot.id}/config?lang=sv-SE`);
+    expect(swedish.json<WidgetBotConfig>()).toMatchObject({
       language: 'en',
       texts: { newConversation: 'New conversation' },
     });

@@ -25,6 +25,16 @@ const labels: Record<string, string> = {
   es: 'Abrir chat',
   de: 'Chat öffnen',
   fr: 'Ouvrir le chat',
+  it: 'Apri la chat',
+  pt: 'Abrir chat',
+  nl: 'Chat openen',
+  pl: 'Otwórz czat',
+  tr: 'Sohbeti aç',
+  ru: 'Открыть чат',
+  ar: 'فتح المحادثة',
+  zh: '打开聊天',
+  ja: 'チャットを開く',
+  ko: '채팅 열기',
 };
 
 // Only the launcher lives here; everything else arrives with the panel chunk on first open, so a

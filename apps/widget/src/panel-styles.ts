@@ -7,7 +7,7 @@ export const panelCss = `
 .open .panel{opacity:1;transform:none;visibility:visible}
 .frame{--aw-primary:#1e40af;--aw-primary-text:#1e40af;--aw-text:#1f2937;--aw-bg:#fff;--aw-soft:#f8fafc;--aw-border:#e2e8f0;--aw-muted:#64748b;--aw-bubble:#fff;--aw-input:#fff}
 .frame.dark{--aw-bg:#0f172a;--aw-soft:#111c33;--aw-border:#1e293b;--aw-muted:#94a3b8;--aw-bubble:#1e293b;--aw-input:#0b1324;--aw-text:#e2e8f0 !important;color:#e2e8f0}
-header{display:flex;align-items:center;gap:10px;padding:12px 12px 12px 16px;background:var(--aw-primary);color:var(--aw-on-primary,#fff);flex:none}
+header{display:flex;align-items:center;gap:10px;padding:12px;padding-inline-start:16px;background:var(--aw-primary);color:var(--aw-on-primary,#fff);flex:none}
 .avatar{flex:none;width:34px;height:34px;border-radius:50%;background:rgba(255,255,255,.2);display:flex;align-items:center;justify-content:center}
 .avatar svg{width:18px;height:18px}
 .title{flex:1;min-width:0}
@@ -22,17 +22,18 @@ header button:focus-visible{outline-color:currentColor}
 .msg{display:flex;flex-direction:column;max-width:86%}
 .msg.bot{align-self:flex-start}.msg.me{align-self:flex-end;align-items:flex-end}
 .bubble{padding:9px 13px;border-radius:14px;overflow-wrap:anywhere;word-break:break-word}
-.bot .bubble{background:var(--aw-bubble);color:var(--aw-text);border:1px solid var(--aw-border);border-bottom-left-radius:4px}
-.me .bubble{background:var(--aw-primary);color:var(--aw-on-primary,#fff);border-bottom-right-radius:4px;white-space:pre-wrap}
+.bubble,.bubble :is(p,li,blockquote),.starters button,textarea{unicode-bidi:plaintext;text-align:start}
+.bot .bubble{background:var(--aw-bubble);color:var(--aw-text);border:1px solid var(--aw-border);border-end-start-radius:4px}
+.me .bubble{background:var(--aw-primary);color:var(--aw-on-primary,#fff);border-end-end-radius:4px;white-space:pre-wrap}
 .bubble p{margin:0 0 8px}.bubble p:last-child{margin-bottom:0}
-.bubble ul,.bubble ol{margin:4px 0 8px;padding-left:20px}
+.bubble ul,.bubble ol{margin:4px 0 8px;padding-inline-start:20px}
 .bubble a{color:inherit;text-decoration:underline}
 .bubble code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;background:rgba(100,116,139,.15);padding:1px 4px;border-radius:4px}
 .bubble pre{margin:6px 0;padding:8px;overflow-x:auto;background:rgba(100,116,139,.15);border-radius:8px}
 .bubble pre code{background:none;padding:0}
 .sources{margin-top:6px;font-size:12px;color:var(--aw-muted)}
 .sources strong{display:block;font-weight:600;margin-bottom:2px}
-.sources ol{margin:0;padding-left:18px}
+.sources ol{margin:0;padding-inline-start:18px}
 .sources li{margin:2px 0;overflow-wrap:anywhere}
 .sources a{color:var(--aw-primary-text);text-decoration:underline}
 .dark .sources a{color:#93c5fd}
@@ -65,6 +66,7 @@ textarea::placeholder,input::placeholder{color:var(--aw-muted)}
 .send{all:unset;box-sizing:border-box;flex:none;width:40px;height:40px;border-radius:10px;display:flex;align-items:center;justify-content:center;background:var(--aw-button);color:var(--aw-on-button,#fff);cursor:pointer}
 .send[disabled]{opacity:.5;cursor:default}
 .send svg{width:18px;height:18px}
+[dir=rtl] .send svg{transform:scaleX(-1)}
 .btn{all:unset;box-sizing:border-box;cursor:pointer;padding:8px 14px;border-radius:10px;background:var(--aw-button);color:var(--aw-on-button,#fff);font-size:14px;font-weight:600;text-align:center}
 .btn.ghost{background:none;color:var(--aw-muted);font-weight:500}
 .btn[disabled]{opacity:.6;cursor:default}

@@ -1,18 +1,20 @@
-import type { WidgetBotConfig, WidgetConversation, WidgetTexts } from '@askwell/shared';
+import {
+  rightToLeftLanguages,
+  type WidgetBotConfig,
+  type WidgetConversation,
+  type WidgetTexts,
+} from '@askwell/shared';
 import { panelGlobal, type PanelContext, type PanelMount } from './contract';
 import { h, icons, svg } from './dom';
 import { createLeadForm } from './lead-form';
 import { renderMarkdown } from './markdown';
 import { panelCss } from './panel-styles';
 import {
-  disabledText,
+  localTexts,
   messageNode,
-  offlineText,
   readableOn,
   typingIndicator,
   unavailableNotice,
-  unavailableText,
-  assistantUnavailableText,
   type FeedbackSender,
   type ShownMessage,
 } from './render';
@@ -21,7 +23,7 @@ import { ApiFailure, createTransport } from './transport';
 
 const mount: PanelMount = (context: PanelContext) => {
   const { root, frame, launcher, settings, emit, setOpen } = context;
-  const lang = (navigator.language || 'en').slice(0, 2).toLowerCase();
+  const local = localTexts((navigator.language || 'en').slice(0, 2).toLowerCase());
   const dismissedKey = `askwell:${settings.botId}:lead-dismissed`;
 
   const style = document.createElement('style');
@@ -104,6 +106,9 @@ const mount: PanelMount = (context: PanelContext) => {
     frame.style.setProperty('--aw-on-button', readableOn(colours.buttonColor, root));
     frame.style.setProperty('--aw-text', colours.textColor);
     frame.style.setProperty('--aw-font', colours.fontFamily);
+    // The panel reads in its texts' language (a lang for the right CJK glyphs), mirrored for Arabic.
+    panel.lang = config.language;
+    panel.dir = rightToLeftLanguages.includes(config.language) ? 'rtl' : 'ltr';
     heading.textContent = config.name;
     status.textContent = texts.online;
     textarea.placeholder = colours.placeholderText;
@@ -226,14 +231,14 @@ const mount: PanelMount = (context: PanelContext) => {
       typing.remove();
       // The owner's plan is out of messages: a calm note, not an error the visitor caused.
       if (error instanceof ApiFailure && error.code === 'quota_exceeded') {
-        notice(assistantUnavailableText[lang] ?? assistantUnavailableText.en!);
+        notice(local.assistantUnavailable);
         return;
       }
       const text =
         error instanceof ApiFailure && error.code === 'rate_limited'
           ? texts.rateLimited
           : error instanceof ApiFailure && error.code === 'origin_not_allowed'
-            ? (unavailableText[lang] ?? unavailableText.en!)
+            ? local.unavailable
             : texts.error;
       notice(text, true);
     } finally {
@@ -257,14 +262,14 @@ const mount: PanelMount = (context: PanelContext) => {
       if (!result.ok) {
         status.textContent = '';
         heading.textContent = 'Chat';
-        closeButton.setAttribute('aria-label', 'Close');
-        const refusal =
+        closeButton.setAttribute('aria-label', local.close);
+        showUnavailable(
           result.status === 0
-            ? offlineText
+            ? local.offline
             : result.code === 'bot_disabled'
-              ? disabledText
-              : unavailableText;
-        showUnavailable(refusal[lang] ?? refusal.en!);
+              ? local.disabled
+              : local.unavailable,
+        );
         if (result.status === 0) loaded = null;
         return;
       }
@@ -274,7 +279,7 @@ const mount: PanelMount = (context: PanelContext) => {
         await loadHistory();
       } catch (error) {
         if (error instanceof ApiFailure && error.code === 'origin_not_allowed') {
-          showUnavailable(unavailableText[lang] ?? unavailableText.en!);
+          showUnavailable(local.unavailable);
         } else {
           notice(texts!.error, true);
           loaded = null;

@@ -143,29 +143,117 @@ export function unavailableNotice(text: string) {
   return h('div', { class: 'unavailable' }, svg(icons.off), h('p', {}, text));
 }
 
-// Shown before (or instead of) the server's texts: when the config cannot be loaded at all.
-export const unavailableText: Record<string, string> = {
-  en: 'Chat is not available on this site.',
-  es: 'El chat no está disponible en este sitio.',
-  de: 'Der Chat ist auf dieser Website nicht verfügbar.',
-  fr: 'Le chat n’est pas disponible sur ce site.',
+// The widget's own words, shown before (or instead of) the server's texts: when the config cannot
+// be loaded at all, or the owner's plan has no messages left this month (the visitor is told
+// calmly, the owner is alerted). The same languages as the server's texts; English otherwise.
+type LocalTexts = {
+  close: string;
+  unavailable: string;
+  disabled: string;
+  assistantUnavailable: string;
+  offline: string;
 };
-export const disabledText: Record<string, string> = {
-  en: 'Chat is not available right now.',
-  es: 'El chat no está disponible en este momento.',
-  de: 'Der Chat ist gerade nicht verfügbar.',
-  fr: 'Le chat n’est pas disponible pour le moment.',
+const localTextsByLanguage: Record<string, LocalTexts> = {
+  en: {
+    close: 'Close',
+    unavailable: 'Chat is not available on this site.',
+    disabled: 'Chat is not available right now.',
+    assistantUnavailable: 'This assistant is unavailable right now.',
+    offline: 'Chat could not be reached. Please try again later.',
+  },
+  es: {
+    close: 'Cerrar',
+    unavailable: 'El chat no está disponible en este sitio.',
+    disabled: 'El chat no está disponible en este momento.',
+    assistantUnavailable: 'Este asistente no está disponible en este momento.',
+    offline: 'No se pudo conectar con el chat. Inténtalo más tarde.',
+  },
+  de: {
+    close: 'Schließen',
+    unavailable: 'Der Chat ist auf dieser Website nicht verfügbar.',
+    disabled: 'Der Chat ist gerade nicht verfügbar.',
+    assistantUnavailable: 'Dieser Assistent ist gerade nicht verfügbar.',
+    offline: 'Der Chat ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
+  },
+  fr: {
+    close: 'Fermer',
+    unavailable: 'Le chat n’est pas disponible sur ce site.',
+    disabled: 'Le chat n’est pas disponible pour le moment.',
+    assistantUnavailable: 'Cet assistant n’est pas disponible pour le moment.',
+    offline: 'Le chat est injoignable. Veuillez réessayer plus tard.',
+  },
+  it: {
+    close: 'Chiudi',
+    unavailable: 'La chat non è disponibile su questo sito.',
+    disabled: 'La chat non è disponibile al momento.',
+    assistantUnavailable: 'Questo assistente non è disponibile al momento.',
+    offline: 'Impossibile raggiungere la chat. Riprova più tardi.',
+  },
+  pt: {
+    close: 'Fechar',
+    unavailable: 'O chat não está disponível neste site.',
+    disabled: 'O chat não está disponível no momento.',
+    assistantUnavailable: 'Este assistente não está disponível no momento.',
+    offline: 'Não foi possível conectar ao chat. Tente novamente mais tarde.',
+  },
+  nl: {
+    close: 'Sluiten',
+    unavailable: 'De chat is niet beschikbaar op deze website.',
+    disabled: 'De chat is op dit moment niet beschikbaar.',
+    assistantUnavailable: 'Deze assistent is op dit moment niet beschikbaar.',
+    offline: 'De chat is niet bereikbaar. Probeer het later opnieuw.',
+  },
+  pl: {
+    close: 'Zamknij',
+    unavailable: 'Czat nie jest dostępny na tej stronie.',
+    disabled: 'Czat jest teraz niedostępny.',
+    assistantUnavailable: 'Ten asystent jest teraz niedostępny.',
+    offline: 'Nie udało się połączyć z czatem. Spróbuj ponownie później.',
+  },
+  tr: {
+    close: 'Kapat',
+    unavailable: 'Sohbet bu sitede kullanılamıyor.',
+    disabled: 'Sohbet şu anda kullanılamıyor.',
+    assistantUnavailable: 'Bu asistan şu anda kullanılamıyor.',
+    offline: 'Sohbete ulaşılamadı. Lütfen daha sonra tekrar deneyin.',
+  },
+  ru: {
+    close: 'Закрыть',
+    unavailable: 'Чат недоступен на этом сайте.',
+    disabled: 'Чат сейчас недоступен.',
+    assistantUnavailable: 'Этот ассистент сейчас недоступен.',
+    offline: 'Не удалось подключиться к чату. Попробуйте позже.',
+  },
+  ar: {
+    close: 'إغلاق',
+    unavailable: 'المحادثة غير متاحة على هذا الموقع.',
+    disabled: 'المحادثة غير متاحة حاليًا.',
+    assistantUnavailable: 'هذا المساعد غير متاح حاليًا.',
+    offline: 'تعذّر الوصول إلى المحادثة. يرجى المحاولة لاحقًا.',
+  },
+  zh: {
+    close: '关闭',
+    unavailable: '此网站不提供聊天功能。',
+    disabled: '聊天功能暂时不可用。',
+    assistantUnavailable: '此助手暂时不可用。',
+    offline: '无法连接到聊天，请稍后再试。',
+  },
+  ja: {
+    close: '閉じる',
+    unavailable: 'このサイトではチャットをご利用いただけません。',
+    disabled: '現在チャットはご利用いただけません。',
+    assistantUnavailable: '現在このアシスタントはご利用いただけません。',
+    offline: 'チャットに接続できませんでした。しばらくしてからもう一度お試しください。',
+  },
+  ko: {
+    close: '닫기',
+    unavailable: '이 사이트에서는 채팅을 사용할 수 없습니다.',
+    disabled: '지금은 채팅을 사용할 수 없습니다.',
+    assistantUnavailable: '지금은 이 어시스턴트를 사용할 수 없습니다.',
+    offline: '채팅에 연결할 수 없습니다. 나중에 다시 시도해 주세요.',
+  },
 };
-// The owner's plan has no messages left this month: the visitor is told calmly, the owner is alerted.
-export const assistantUnavailableText: Record<string, string> = {
-  en: 'This assistant is unavailable right now.',
-  es: 'Este asistente no está disponible en este momento.',
-  de: 'Dieser Assistent ist gerade nicht verfügbar.',
-  fr: 'Cet assistant n’est pas disponible pour le moment.',
-};
-export const offlineText: Record<string, string> = {
-  en: 'Chat could not be reached. Please try again later.',
-  es: 'No se pudo conectar con el chat. Inténtalo más tarde.',
-  de: 'Der Chat ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
-  fr: 'Le chat est injoignable. Veuillez réessayer plus tard.',
-};
+
+export function localTexts(language: string): LocalTexts {
+  return localTextsByLanguage[language] ?? localTextsByLanguage.en!;
+}

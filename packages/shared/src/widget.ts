@@ -3,8 +3,25 @@ import type { WidgetConfig } from './bots';
 
 // Public widget endpoints (/v1/widget/…), shared by the API and the embeddable widget.
 
-export const widgetLanguages = ['en', 'es', 'de', 'fr', 'it', 'pt', 'nl'] as const;
+export const widgetLanguages = [
+  'en',
+  'es',
+  'de',
+  'fr',
+  'it',
+  'pt',
+  'nl',
+  'pl',
+  'tr',
+  'ru',
+  'ar',
+  'zh',
+  'ja',
+  'ko',
+] as const;
 export type WidgetLanguage = (typeof widgetLanguages)[number];
+// The widget's panel is mirrored for these.
+export const rightToLeftLanguages: readonly WidgetLanguage[] = ['ar'];
 
 export type WidgetTexts = {
   online: string;

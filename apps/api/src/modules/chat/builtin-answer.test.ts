@@ -249,7 +249,15 @@ describe('the built-in answerer', () => {
       ['Retours ?', 'fr', /^D’après nos documents :/],
       ['Devolução?', 'pt', /^Segundo nossos documentos:/],
       ['Retourneren?', 'nl', /^Uit onze documenten:/],
-      ['Возврат?', 'ru', /^From our documents:/],
+      ['Возврат?', 'ru', /^Из наших документов:/],
+      ['Zwrot?', 'pl', /^Z naszych dokumentów:/],
+      ['İade?', 'tr', /^Belgelerimize göre:/],
+      ['الإرجاع؟', 'ar', /^من مستنداتنا:/],
+      ['退货？', 'zh', /^根据我们的文档：/],
+      ['返品？', 'ja', /^当社の資料より：/],
+      ['반품?', 'ko', /^저희 문서에 따르면:/],
+      // Not a widget language: English.
+      ['Retur?', 'sv', /^From our documents:/],
     ] as const) {
       expect(builtinAnswer(question, [returns], bot, language).text, language).toMatch(frame);
     }
@@ -266,6 +274,11 @@ describe('the built-in answerer', () => {
     expect(builtinAnswer('Verkaufen Sie Fahrräder?', [], kept, 'de').text).toMatch(/E-Mail/);
     expect(builtinAnswer('Vendete biciclette?', [], kept, 'it').text).toMatch(/^Mi dispiace/);
     expect(builtinAnswer('Verkopen jullie fietsen?', [], kept, 'nl').text).toMatch(/e-mailadres/);
+    expect(builtinAnswer('Czy sprzedajecie rowery?', [], kept, 'pl').text).toMatch(/^Przepraszam/);
+    expect(builtinAnswer('هل تبيعون الدراجات؟', [], kept, 'ar').text).toMatch(/^عذرًا/);
+    expect(builtinAnswer('自転車は売っていますか？', [], kept, 'ja').text).toMatch(
+      /^申し訳ありません/,
+    );
     expect(builtinAnswer('Do you sell bikes?', [], kept, 'en').text).toBe(
       botDefaults.fallbackMessage,
     );

@@ -24,6 +24,20 @@ describe('isContactRequest', () => {
       'Kunt u mij morgen terugbellen?',
       'Neem alstublieft contact met mij op',
       'Wil je me bellen over de prijzen?',
+      'Proszę o kontakt w sprawie cennika',
+      'Czy możecie zadzwonić do mnie jutro?',
+      'Benimle iletişime geçin lütfen',
+      'Beni arayabilir misiniz?',
+      'Свяжитесь со мной по поводу цен',
+      'Перезвоните мне, пожалуйста',
+      'أريد التحدث مع شخص',
+      'من فضلك اتصلوا بي',
+      '请联系我，我想了解价格',
+      '可以给我打电话吗？',
+      '価格について連絡してください',
+      '折り返しご連絡をお願いします',
+      '가격에 대해 연락 주세요',
+      '상담원 연결해 주세요',
     ]) {
       expect(isContactRequest(message), message).toBe(true);
     }
@@ -39,6 +53,15 @@ describe('isContactRequest', () => {
       'Não me liguem, só quero saber o preço',
       'Bel me niet, ik wil alleen de openingstijden weten',
       'Do you offer callbacks on weekends? I mean for customers',
+      'Nie dzwońcie do mnie, podajcie tylko godziny otwarcia',
+      'Beni aramayın, sadece fiyatı öğrenmek istiyorum',
+      'Не звоните мне, просто скажите часы работы',
+      'لا تتصلوا بي، أريد معرفة السعر فقط',
+      '不要联系我，告诉我营业时间就行',
+      '联系我们的电话是多少？',
+      '連絡しないでください',
+      '연락하지 마세요',
+      '상담원 근무 시간은 언제인가요?',
     ]) {
       expect(isContactRequest(message), message).toBe(false);
     }
@@ -56,7 +79,15 @@ describe('contactRequestReply', () => {
     expect(contactRequestReply(leadBot, 'Chiamatemi', 'it-IT')).toContain('Lascia qui sotto');
     expect(contactRequestReply(leadBot, 'Me liguem', 'pt-BR')).toContain('Deixe seu nome');
     expect(contactRequestReply(leadBot, 'Bel me terug', 'nl')).toContain('Laat hieronder');
-    expect(contactRequestReply(leadBot, 'Please contact me', 'ja')).toContain('Of course!');
+    expect(contactRequestReply(leadBot, 'Proszę o kontakt', 'pl')).toContain('Zostaw poniżej');
+    expect(contactRequestReply(leadBot, 'Перезвоните мне', 'ru')).toContain('Оставьте ниже');
+    expect(contactRequestReply(leadBot, 'اتصلوا بي', 'ar')).toContain('اترك اسمك');
+    expect(contactRequestReply(leadBot, '请联系我', 'zh-CN')).toContain('请在下方留下');
+    expect(contactRequestReply(leadBot, '連絡してください', 'ja')).toContain(
+      'お名前とメールアドレス',
+    );
+    // Not a widget language: English.
+    expect(contactRequestReply(leadBot, 'Please contact me', 'sv')).toContain('Of course!');
   });
 
   it('when the bot does not collect leads, then the question goes the usual way', () => {

@@ -21,6 +21,15 @@ const request = new RegExp(
       'entr(e|em) em contato comigo|me contat(e|em|ar)|me contact(e|em|ar)|contate-me|contatem-me|contactem-me|me lig(ue|uem|ar)|ligue-me|liguem-me|ser (contatad[oa]|contactad[oa])|falar com (uma pessoa|algu[ée]m|um atendente|um humano|um consultor|vendas)',
       // Dutch
       'neem( [^.?!]{0,20})? contact met (mij|me) op|contact met (mij|me) opnemen|bel (mij|me)|(mij|me) (terug)?bellen|terugbellen|teruggebeld worden|gecontacteerd worden|(spreken|praten) met (een mens|iemand|een medewerker|verkoop)',
+      // Polish: the perfective verbs only; the negated imperative takes the imperfective
+      // ("nie dzwońcie do mnie"), which is not listed.
+      'skontaktuj(cie)? się ze mną|skontaktować się ze mną|proszę o kontakt|zadzwo(ń|ńcie|nić) do mnie|oddzwo(ń|ńcie|nić)|(po)?rozmawiać z (człowiekiem|konsultantem|doradcą|kimś)',
+      // Turkish: negation is a suffix ("aramayın"), which the letter edge already rules out.
+      'benimle iletişime geç(in|ebilir misiniz)?|beni (geri )?ara(yın|yabilir misiniz)?|geri arama|(bir )?(insanla|temsilciyle|yetkiliyle|müşteri temsilcisiyle) (görüşmek|konuşmak)',
+      // Russian: likewise perfective ("не звоните" is another verb than "позвоните").
+      'свяжитесь со мной|свяжись со мной|связаться со мной|перезвоните|перезвони|позвоните мне|позвони мне|(поговорить|связаться) с (человеком|оператором|менеджером|консультантом)',
+      // Arabic
+      'تواصلوا معي|تواصل معي|التواصل معي|اتصلوا بي|اتصل بي|الاتصال بي|[أا]ريد التحدث (مع|إلى) (شخص|موظف|إنسان|ممثل)',
     ].join('|') +
     ')(?!\\p{L})',
   'iu',
@@ -31,7 +40,25 @@ const request = new RegExp(
 const negation =
   /(?<!\p{L})(don'?t|don’t|do not|never|no need to|no|ne|n’|n'|pas|nicht|kein|keine|nunca|non|mai|não|nao|niet|geen|nooit)(?!\p{L})/iu;
 
+// Chinese, Japanese and Korean write requests with no space before or after, so they have no
+// letter edges; their negations come before ("不要联系我", "别给我打电话") or are other verb forms
+// ("連絡しないで", "연락하지 마세요").
+const requestWithoutSpaces = new RegExp(
+  [
+    // Chinese ("联系我们" is the site's own "contact us", not a request)
+    '联系我(?!们)|聯繫我(?!們)|给我打电话|給我打電話|打电话给我|打電話給我|(给我)?回(个)?电话|回電話|(转|找|要|接)人工',
+    // Japanese
+    '連絡(して|を)(ください|下さい|ほしい|欲しい|もらえ)|電話(して|を)(ください|下さい|ほしい|欲しい|もらえ)|折り返し(連絡|電話|ご連絡)|担当者と話|人と話したい',
+    // Korean
+    '연락(해)? ?주(세요|시|실|십)|전화(해)? ?주(세요|시|실|십)|(상담원|상담사|사람)(과|이랑|하고|와)? ?(연결|통화|대화|이야기)',
+  ].join('|'),
+  'u',
+);
+const negationBefore = /(不要|别|不用|不必|別)[^。？！?!]{0,4}$/u;
+
 export function isContactRequest(message: string) {
+  const spaceless = requestWithoutSpaces.exec(message);
+  if (spaceless) return !negationBefore.test(message.slice(0, spaceless.index));
   const match = request.exec(message);
   if (!match) return false;
   const around = message.slice(Math.max(0, match.index - 16), match.index + match[0].length + 10);
@@ -46,6 +73,13 @@ const replies: Record<WidgetLanguage, string> = {
   it: 'Certo! Lascia qui sotto il tuo nome e il tuo indirizzo email e il nostro team ti contatterà.',
   pt: 'Claro! Deixe seu nome e seu e-mail abaixo e nossa equipe entrará em contato com você.',
   nl: 'Natuurlijk! Laat hieronder je naam en e-mailadres achter, dan neemt ons team contact met je op.',
+  pl: 'Oczywiście! Zostaw poniżej swoje imię i adres e-mail, a nasz zespół się z Tobą skontaktuje.',
+  tr: 'Elbette! Adınızı ve e-posta adresinizi aşağıya bırakın, ekibimiz sizinle iletişime geçecek.',
+  ru: 'Конечно! Оставьте ниже своё имя и адрес электронной почты, и наша команда свяжется с вами.',
+  ar: 'بالتأكيد! اترك اسمك وبريدك الإلكتروني أدناه وسيتواصل معك فريقنا.',
+  zh: '当然可以！请在下方留下您的姓名和电子邮箱，我们的团队会与您联系。',
+  ja: 'かしこまりました。下のフォームにお名前とメールアドレスをご入力いただければ、担当者よりご連絡いたします。',
+  ko: '물론입니다! 아래에 이름과 이메일 주소를 남겨 주시면 담당자가 연락드리겠습니다.',
 };
 
 // The answer to a request to be contacted, when the bot collects leads: the widget shows its lead
