@@ -137,7 +137,7 @@ test.describe('answers in the widget without a model', () => {
       await expect(panel.getByRole('log')).toContainText('مرحبًا! كيف يمكنني مساعدتك اليوم؟');
       const message = panel.getByRole('textbox', { name: 'رسالتك' });
       await expect(message).toHaveAttribute('placeholder', 'اكتب رسالتك...');
-      // Mirrored: the send button sits left of the field, the close button at the header's left.
+      // Mirrored: the send button sits left of the message field.
       const field = (await message.boundingBox())!;
       const send = (await panel.getByRole('button', { name: 'إرسال' }).boundingBox())!;
       expect(send.x).toBeLessThan(field.x);
