@@ -86,6 +86,23 @@ describe('tokenize', () => {
     expect(ru('всё')).toEqual([]);
   });
 
+  it('when an Arabic visitor types without vowel marks, hamza or the dotless final yeh, then the words meet', () => {
+    const ar = (text: string) => tokenize(text, { language: 'ar' });
+    // "مستشفى" (hospital) and "مستشفي", as Egyptian print and much typing write it.
+    expect(ar('المستشفى')).toEqual(ar('المستشفي'));
+    expect(ar('مَدْرَسَةٌ')).toEqual(ar('مدرسة'));
+    // "أين" (where) is a stop word typed either way.
+    expect(ar('أين')).toEqual([]);
+    expect(ar('اين')).toEqual([]);
+    // "على" (on) is one, the name "علي" is not.
+    expect(ar('على')).toEqual([]);
+    expect(ar('علي')).not.toEqual([]);
+    // Days and times are what visitors ask about; the packaged list, made from news, held them.
+    expect(ar('أيام')).not.toEqual([]);
+    expect(ar('مساءً')).toEqual(ar('مساء'));
+    expect(ar('مساء')).not.toEqual([]);
+  });
+
   it('when a Persian visitor types yeh and kaf on an Arabic keyboard, then the words meet', () => {
     const fa = (text: string) => tokenize(text, { language: 'fa' });
     // "کتاب فروشی" (bookshop) as a Persian site writes it and as ي and ك type it.

@@ -219,10 +219,21 @@ function stem(word: string, language: KnownLanguage): string {
 const accentedStems: ReadonlySet<KnownLanguage> = new Set(['es', 'lt', 'sr', 'hr', 'ro']);
 const commaBelow = /[șț]/g;
 function stemAsWritten(word: string, folded: string, language: KnownLanguage): string {
+  if (language === 'ar') return stem(arabicSpelling(fold(word)), language);
   if (!accentedStems.has(language)) return stem(folded, language);
   const written =
     language === 'ro' ? word.replace(commaBelow, (letter) => (letter === 'ș' ? 'ş' : 'ţ')) : word;
   return fold(stem(written, language));
+}
+
+// Arabic keeps a final alef maqsura (ى) apart from yeh (ي) in standard spelling, but Egyptian
+// print and much typing write one for the other. Snowball's Arabic reads ى as ي only after removing
+// suffixes, so "مستشفى" and a visitor's "مستشفي" (hospital) stemmed as "مستشفي" and "مستشف". It is
+// read as ي before the stemmer, on both sides, and after the stop-word check: the list holds "على"
+// (on) and "فى", not the name "علي". "ة" typed as "ه" is left: read so, it stopped the stemmer
+// removing it ("الإدارة" stemmed "اداره" beside "إدارة"'s "ادار").
+function arabicSpelling(folded: string): string {
+  return folded.replaceAll('ى', 'ي');
 }
 
 // A visitor who types without accents gives a word whose ending the stemmer removes only with its
@@ -240,6 +251,8 @@ function stemAsWritten(word: string, folded: string, language: KnownLanguage): s
 const accentsOf: Partial<Record<KnownLanguage, Readonly<Record<string, string>>>> = {
   es: { a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ú', n: 'ñ' },
   ro: { a: 'ăâ', i: 'î', s: 'ș', t: 'ț' },
+  // Hamza on alef, which most typing leaves off (above, at stopForm).
+  ar: { ا: 'أإ' },
 };
 const longestAccentedWord = 24;
 const accentedEnding = 6;
@@ -258,7 +271,7 @@ function unaccentedWordsOf(question: string, language: KnownLanguage): Map<strin
   }
   const words = new Map<string, string[]>();
   for (const word of question.toLowerCase().match(questionWord) ?? []) {
-    if (word.length > longestAccentedWord || !isAscii(word)) continue;
+    if (word.length > longestAccentedWord || !(isAscii(word) || arabicLetter.test(word))) continue;
     const stemmed = stemAsWritten(word, word, language);
     const same = words.get(stemmed);
     if (!same) words.set(stemmed, [word]);
@@ -282,7 +295,7 @@ export function accentedReadings(term: string, question: string, language: Langu
     const accentable = [...word].flatMap((letter, at) =>
       [...(accents[letter] ?? '')].map((accented) => ({ at, accented })),
     );
-    // The word is ASCII and each accented letter one code unit, so positions stay put.
+    // The word is ASCII or Arabic, and each accented letter one code unit: positions stay put.
     const written = (changes: { at: number; accented: string }[]) =>
       changes.reduce(
         (text, { at, accented }) => text.slice(0, at) + accented + text.slice(at + 1),
@@ -349,7 +362,7 @@ function foldedFor(language: KnownLanguage, folded: string): string {
 export function storedStem(folded: string, language: Language): string | null {
   if (language === 'other' || !languageTable[language].stemmer) return null;
   const read = foldedFor(language, folded);
-  if (stopWordsOf(language, fold).has(read)) return null;
+  if (stopWordsOf(language, foldForStops).has(stopForm(read))) return null;
   return stemAsWritten(read, read, language) || null;
 }
 
@@ -362,21 +375,36 @@ const foldable = /^[\p{Script=Latin}\p{Script=Greek}\p{N}\p{M}'.]+$/u;
 const marks = /\p{M}/gu;
 const hasMark = /[\u0300-\u036f]/;
 
-const persianLetter = /[یک]/u;
+const arabicLetter = /[\u0600-\u06ff]/u;
+// Persian and Urdu write yeh and kaf as ی and ک, which an Arabic keyboard types as ي and ك: a
+// Persian visitor's "كتاب" is the site's "کتاب". Arabic itself writes neither of the first two.
+// Vowel marks and the tatweel that stretches a word are optional, and read as nothing.
+const persianForms: Record<string, string> = { ی: 'ي', ک: 'ك' };
 const persianLetters = /[یک]/gu;
-const arabicForms: Record<string, string> = { ی: 'ي', ک: 'ك' };
+const arabicMarks = /[\u0640\u064b-\u065f\u0670]/gu;
+function foldArabicScript(token: string): string {
+  return token.replace(arabicMarks, '').replace(persianLetters, (letter) => persianForms[letter]!);
+}
 
-// Only Latin and Greek are folded (and Russian "ё" and Persian "ی" and "ک", below): in Thai,
+// Most typing leaves hamza off alef, and the Arabic stop list holds "أين" (where) but not "اين":
+// words are looked up in the stop lists without it. The stemmer still reads it, to tell a word's
+// own "إل" from the article: "إلغاء" (cancellation) without it stems as "غاء", its "ال" read as the
+// article, where "إلغاء" and "الإلغاء" give "الغاء" (a visitor's "الغاء" is read as "إلغاء" by the
+// accent readings below).
+const hamzaOnAlef = /[أإآٱ]/gu;
+function stopForm(folded: string): string {
+  return arabicLetter.test(folded) ? folded.replace(hamzaOnAlef, 'ا') : folded;
+}
+const foldForStops = (word: string) => stopForm(fold(word));
+
+// Only Latin, Greek and the Arabic script are folded (and Russian "ё", below): in Thai,
 // Devanagari and others the combining marks are letters.
 export function fold(token: string): string {
   if (isAscii(token)) return token;
   // Russian writes "ё" or, as most texts and keyboards do, "е" ("счёт", "счет"); the stemmer in
   // snowball-stemmers stems neither "счёта" nor "объём" (today's Snowball Russian reads ё as е).
   if (token.includes('ё')) return token.replaceAll('ё', 'е');
-  // Persian and Urdu write yeh and kaf as ی and ک, which an Arabic keyboard types as ي and ك: a
-  // Persian visitor's "كتاب" is the site's "کتاب". Arabic itself writes neither of the first two.
-  if (persianLetter.test(token))
-    return token.replace(persianLetters, (letter) => arabicForms[letter]!);
+  if (arabicLetter.test(token)) return foldArabicScript(token);
   if (!foldable.test(token)) return token;
   const decomposed = token.normalize('NFD');
   let folded = hasMark.test(decomposed) ? decomposed.replace(marks, '') : token;
@@ -817,7 +845,8 @@ function termsOf(
   if (terms !== undefined) return terms;
   const folded = stemmable ? foldedFor(language, fold(text)) : fold(text);
   const { stemmer } = languageTable[language];
-  if (dropStopWords && stemmable && stopWordsOf(language, fold).has(folded)) terms = null;
+  if (dropStopWords && stemmable && stopWordsOf(language, foldForStops).has(stopForm(folded)))
+    terms = null;
   else if (!stemmable) terms = folded;
   else if (
     stemmer &&
@@ -864,7 +893,7 @@ function stopLanguages(): Map<string, number[]> {
   if (stopIndex) return stopIndex;
   stopIndex = new Map();
   knownLanguages.forEach((language, position) => {
-    for (const word of stopWordsOf(language, fold)) {
+    for (const word of stopWordsOf(language, foldForStops)) {
       const list = stopIndex!.get(word);
       if (list) list.push(position);
       else stopIndex!.set(word, [position]);
@@ -902,7 +931,7 @@ const distinctiveLetters: Array<[RegExp, number]> = [
 // The languages (indexes into knownLanguages) a word counts for: the stop lists that hold it and
 // the language of a distinctive letter in it.
 function votersOf(word: string, stops: Map<string, number[]>): readonly number[] | null {
-  const listed = word.length <= longestStopWord ? stops.get(fold(word)) : undefined;
+  const listed = word.length <= longestStopWord ? stops.get(foldForStops(word)) : undefined;
   for (const [letters, position] of distinctiveLetters) {
     if (!letters.test(word)) continue;
     if (listed?.includes(position)) break;
@@ -1165,7 +1194,7 @@ function emitTerms(
   let sentence = 0;
   const known = language === 'other' ? null : language;
   const textScript = known ? languageTable[known].script : 'none';
-  const stops = known ? stopWordsOf(known, fold) : undefined;
+  const stops = known ? stopWordsOf(known, foldForStops) : undefined;
   for (let run = from; run < to; run++) {
     if (sentences) {
       // The terms of the runs before this one belong to the sentence they were read in.
@@ -1203,7 +1232,7 @@ function emitTerms(
     const first = terms.length;
     const slice = entry !== -1 ? wordText[entry]! : normal.slice(runStart[run]!, runEnd[run]!);
     // "don't" is a stop word as a whole, though its parts are not.
-    if (!(stops && apostrophe.test(slice) && stops.has(fold(slice.replaceAll('’', "'"))))) {
+    if (!(stops && apostrophe.test(slice) && stops.has(foldForStops(slice.replaceAll('’', "'"))))) {
       words.length = 0;
       splitGroup(slice, words);
       for (const word of words) {
