@@ -439,6 +439,31 @@ describe('a visitor’s conversation', () => {
     expect(next.leadPrompt).toBe('contact_request');
   });
 
+  test('when a question of Han characters alone comes from a Japanese browser, then the answer is framed in Japanese', async () => {
+    const bot = await createBot();
+    await addTextDocument(
+      owner,
+      bot.id,
+      'eigyo-jikan.txt',
+      '営業時間\n\n渋谷店の営業時間は午前10時から午後8時までです。定休日は水曜日です。',
+    );
+    const ask = async (language: string) => {
+      const visitor = await session(bot.id);
+      const answer = await widget('POST', `/v1/widget/bots/${bot.id}/messages`, {
+        token: visitor.token,
+        payload: { message: '渋谷店 営業時間', language },
+      });
+      const done = events(answer.body).at(-1)!;
+      if (done.type !== 'done') throw new Error(answer.body);
+      return done.reply;
+    };
+    const japanese = await ask('ja-JP');
+    expect(japanese.startsWith('当社の資料より：')).toBe(true);
+    expect(japanese).toContain('午前10時から午後8時まで');
+    // The same characters from a Chinese browser are read as Chinese.
+    expect((await ask('zh-CN')).startsWith('根据我们的文档：')).toBe(true);
+  });
+
   test('when a visitor says not to contact them, then the question is answered and no form is pushed', async () => {
     const bot = await createBot();
     await addTextDocument(

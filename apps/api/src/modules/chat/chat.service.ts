@@ -123,8 +123,9 @@ export class ChatService {
     const started = performance.now();
     const { bot } = input;
     const message = input.message.trim();
-    const askedLanguage = detectLanguage(message);
-    const language = askedLanguage ?? primaryLanguage(input.language);
+    const visitorLanguage = primaryLanguage(input.language);
+    const askedLanguage = detectLanguage(message, visitorLanguage);
+    const language = askedLanguage ?? visitorLanguage;
 
     // Storing the visitor's message, searching the knowledge and reading the owner's settings
     // do not depend on each other. A new conversation has no history, so its model call need not

@@ -26,6 +26,16 @@ describe('the language of a visitor question', () => {
     expect(detectLanguage(question)).toBe('pt');
   });
 
+  test('when a question is written in Han characters alone, then a Japanese browser makes it Japanese', () => {
+    // "営業時間" (opening hours) holds no kana.
+    expect(detectLanguage('営業時間')).toBe('zh');
+    expect(detectLanguage('営業時間', 'ja')).toBe('ja');
+    expect(detectLanguage('营业时间', 'en')).toBe('zh');
+    // The text decides when it can: kana are Japanese, hangul Korean, whatever the browser says.
+    expect(detectLanguage('営業時間は何時までですか', 'zh')).toBe('ja');
+    expect(detectLanguage('영업시간', 'ja')).toBe('ko');
+  });
+
   test('when a question could be Spanish or Portuguese, then it is not taken for Spanish', () => {
     // Portuguese writes "por que" and "como" without the accents Spanish puts on them.
     expect(detectLanguage('Por que o céu é azul?')).not.toBe('es');

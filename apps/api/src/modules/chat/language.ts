@@ -96,8 +96,20 @@ const questionWords: Array<[RegExp, string]> = [
   [new RegExp(`^\\W*(who|whom|whose|when|where|why|which|how|what)${notLetter}`, 'iu'), 'en'],
 ];
 
-export function detectLanguage(text: string): string | null {
-  for (const [pattern, language] of scripts) if (pattern.test(text)) return language;
+// Han characters alone are read as Chinese, but Japanese writes questions without kana too
+// ("営業時間", opening hours; "東京駅 行き方", the way to Tokyo Station).
+const hanOnly = 'zh';
+
+/**
+ * The language a question is written in, or null when it does not tell. `visitorLanguage` (the
+ * browser's, as `primaryLanguage` reads it) decides only between languages the text cannot tell
+ * apart: a question of Han characters alone from a browser set to Japanese is Japanese.
+ */
+export function detectLanguage(text: string, visitorLanguage?: string | null): string | null {
+  for (const [pattern, language] of scripts) {
+    if (!pattern.test(text)) continue;
+    return language === hanOnly && visitorLanguage === 'ja' ? 'ja' : language;
+  }
   const guessed = guessLanguage(text);
   if (guessed && guessed !== 'other') return guessed;
   for (const [pattern, language] of sharedScripts) if (pattern.test(text)) return language;
