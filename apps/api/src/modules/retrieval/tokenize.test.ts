@@ -103,6 +103,19 @@ describe('tokenize', () => {
     expect(ar('مساء')).not.toEqual([]);
   });
 
+  it('when a Hebrew word takes a joined "the", "in" or "and", or a suffix after a final letter, then it still meets its other forms', () => {
+    const he = (text: string) => tokenize(text, { language: 'he' });
+    const shared = (a: string, b: string) => he(a).filter((term) => he(b).includes(term));
+    // "בטלפון" (by phone) and "הטלפון" (the phone); "המשלוח" (the shipping) and "משלוח".
+    expect(shared('בטלפון', 'הטלפון')).not.toEqual([]);
+    expect(shared('המשלוח', 'משלוח')).not.toEqual([]);
+    // Four letters stay whole: "מספר" (number) is not read as "ספר" (book).
+    expect(shared('מספר', 'ספר')).toEqual([]);
+    // "כסף" (money) ends in the final form of the letter "כספי" (of money) writes in the middle.
+    expect(fold('כסף')).toBe(fold('כספ'));
+    expect(fold('שָׁלוֹם')).toBe(fold('שלום'));
+  });
+
   it('when a Persian visitor types yeh and kaf on an Arabic keyboard, then the words meet', () => {
     const fa = (text: string) => tokenize(text, { language: 'fa' });
     // "کتاب فروشی" (bookshop) as a Persian site writes it and as ي and ك type it.

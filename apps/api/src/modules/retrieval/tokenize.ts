@@ -386,6 +386,35 @@ function foldArabicScript(token: string): string {
   return token.replace(arabicMarks, '').replace(persianLetters, (letter) => persianForms[letter]!);
 }
 
+const hebrewLetter = /[\u0590-\u05ff]/u;
+// Hebrew writes five letters differently at a word's end (ך ם ן ף ץ), and the same letter takes its
+// other form when a suffix follows ("כסף", money; "כספי", of money): read as one letter. Vowel
+// points and cantillation are optional, and read as nothing.
+const hebrewFinals: Record<string, string> = { ך: 'כ', ם: 'מ', ן: 'נ', ף: 'פ', ץ: 'צ' };
+const hebrewFinalLetters = /[ךםןףץ]/gu;
+const hebrewPoints = /[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]/gu;
+function foldHebrew(token: string): string {
+  return token
+    .replace(hebrewPoints, '')
+    .replace(hebrewFinalLetters, (letter) => hebrewFinals[letter]!);
+}
+// Hebrew joins "and", "the", "in", "to", "from", "that" and "as" to the next word as one letter
+// (ו ה ב ל מ ש כ): "בטלפון" (by phone) and "הטלפון" (the phone) share no beginning. A word of a
+// language without a stemmer is also indexed by its first four letters; in Hebrew, by the four
+// after such letters, as long as four remain ("המשלוח", the shipping, and "משלוח" both give
+// "שלוח"). A word that only looks so ("מספר", number, is no "ספר") meets more words by its
+// beginning, and its whole form still ranks an exact match first.
+const hebrewClitics = new Set(['ו', 'ה', 'ב', 'ל', 'מ', 'ש', 'כ']);
+function beginningOf(folded: string, language: KnownLanguage): string {
+  let from = 0;
+  if (language === 'he') {
+    while (from < 2 && folded.length - from > prefixLength && hebrewClitics.has(folded[from]!)) {
+      from++;
+    }
+  }
+  return folded.slice(from, from + prefixLength);
+}
+
 // Most typing leaves hamza off alef, and the Arabic stop list holds "أين" (where) but not "اين":
 // words are looked up in the stop lists without it. The stemmer still reads it, to tell a word's
 // own "إل" from the article: "إلغاء" (cancellation) without it stems as "غاء", its "ال" read as the
@@ -397,7 +426,7 @@ function stopForm(folded: string): string {
 }
 const foldForStops = (word: string) => stopForm(fold(word));
 
-// Only Latin, Greek and the Arabic script are folded (and Russian "ё", below): in Thai,
+// Only Latin, Greek, Arabic and Hebrew letters are folded (and Russian "ё", below): in Thai,
 // Devanagari and others the combining marks are letters.
 export function fold(token: string): string {
   if (isAscii(token)) return token;
@@ -405,6 +434,7 @@ export function fold(token: string): string {
   // snowball-stemmers stems neither "счёта" nor "объём" (today's Snowball Russian reads ё as е).
   if (token.includes('ё')) return token.replaceAll('ё', 'е');
   if (arabicLetter.test(token)) return foldArabicScript(token);
+  if (hebrewLetter.test(token)) return foldHebrew(token);
   if (!foldable.test(token)) return token;
   const decomposed = token.normalize('NFD');
   let folded = hasMark.test(decomposed) ? decomposed.replace(marks, '') : token;
@@ -860,7 +890,7 @@ function termsOf(
   } else if (stemmer) terms = stemAsWritten(text, folded, language) || null;
   else if (folded.length > prefixLength) {
     // The star keeps prefixes apart from words (no word contains one).
-    terms = [folded, `${folded.slice(0, prefixLength)}*`];
+    terms = [folded, `${beginningOf(folded, language)}*`];
   } else terms = folded;
   if (termCacheEntries >= stemCacheLimit || termCacheChars >= stemCacheCharLimit) {
     for (const each of termCache.values()) each.clear();
