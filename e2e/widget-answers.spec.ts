@@ -161,4 +161,74 @@ test.describe('answers in the widget without a model', () => {
       await context.close();
     });
   }
+
+  // Where a message's lines break, as the characters either side of each break: Korean puts
+  // spaces between words, and a line broken inside a word reads as a typo.
+  const lineBreaks = (bubble: Locator) =>
+    bubble.evaluate((element) => {
+      const text = element.querySelector('p')?.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) throw new Error('no text in the bubble');
+      const content = text.textContent ?? '';
+      const range = element.ownerDocument.createRange();
+      const breaks: string[] = [];
+      let lineTop: number | null = null;
+      for (let index = 0; index < content.length; index += 1) {
+        range.setStart(text, index);
+        range.setEnd(text, index + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect || rect.width === 0) continue;
+        if (lineTop !== null && rect.top > lineTop + 2) {
+          breaks.push(content.slice(Math.max(0, index - 2), index) + '|' + content[index]);
+        }
+        lineTop = rect.top;
+      }
+      return breaks;
+    });
+
+  test('a Korean visitor reads the widget in Korean, its lines broken between words', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      locale: 'ko-KR',
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await page.goto(site.origin);
+    await page.getByRole('button', { name: '채팅 열기' }).click();
+    const panel = page.getByRole('dialog', { name: 'Tienda Sol' });
+    await expect(panel).toHaveAttribute('lang', 'ko');
+    await expect(panel.getByRole('log')).toContainText('안녕하세요! 무엇을 도와드릴까요?');
+    const message = panel.getByRole('textbox', { name: '메시지' });
+    await message.fill('전기 자전거도 판매하시나요?');
+    await message.press('Enter');
+    const fallback = panel.getByRole('log').locator('.msg.bot').last();
+    await expect(fallback).toContainText('죄송합니다. 아직 그에 대한 정보가 없습니다.');
+    const breaks = await lineBreaks(fallback.locator('.bubble'));
+    expect(breaks.length, 'the message wraps').toBeGreaterThan(0);
+    for (const place of breaks) expect(place, 'a line starts at a word').toMatch(/ \|/);
+    await page.screenshot({ path: `${shots}/korean-panel-phone.png` });
+    await context.close();
+  });
+
+  test('a visitor in Taiwan reads the widget in traditional Chinese', async ({ browser }) => {
+    const context = await browser.newContext({
+      locale: 'zh-TW',
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await page.goto(site.origin);
+    await page.getByRole('button', { name: '開啟聊天' }).click();
+    const panel = page.getByRole('dialog', { name: 'Tienda Sol' });
+    await expect(panel).toHaveAttribute('lang', 'zh-Hant');
+    await expect(panel.getByRole('log')).toContainText('您好！今天有什麼可以幫您？');
+    const message = panel.getByRole('textbox', { name: '您的訊息' });
+    await expect(message).toHaveAttribute('placeholder', '輸入您的訊息...');
+    await message.fill('你們有賣電動腳踏車嗎？');
+    await message.press('Enter');
+    const fallback = panel.getByRole('log').locator('.msg.bot').last();
+    await expect(fallback).toContainText('抱歉，我還沒有這方面的資訊。');
+    await expect(panel.getByRole('button', { name: '傳送' })).toBeVisible();
+    await page.screenshot({ path: `${shots}/traditional-chinese-panel-phone.png` });
+    await context.close();
+  });
 });

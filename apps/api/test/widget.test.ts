@@ -241,6 +241,12 @@ describe('widget endpoints: origins and CORS', () => {
       texts: { newConversation: '新しい会話' },
       widgetConfig: { placeholderText: 'メッセージを入力...' },
     });
+    const taiwanese = await widget('GET', `/v1/widget/bots/${bot.id}/config?lang=zh-TW`);
+    expect(taiwanese.json<WidgetBotConfig>()).toMatchObject({
+      language: 'zh-Hant',
+      texts: { newConversation: '新對話', send: '傳送' },
+      widgetConfig: { placeholderText: '輸入您的訊息...' },
+    });
     const swedish = await widget('GET', `/v1/widget/bots/${bot.id}/config?lang=sv-SE`);
     expect(swedish.json<WidgetBotConfig>()).toMatchObject({
       language: 'en',
@@ -460,8 +466,37 @@ describe('a visitor’s conversation', () => {
     const japanese = await ask('ja-JP');
     expect(japanese.startsWith('当社の資料より：')).toBe(true);
     expect(japanese).toContain('午前10時から午後8時まで');
-    // The same characters from a Chinese browser are read as Chinese.
-    expect((await ask('zh-CN')).startsWith('根据我们的文档：')).toBe(true);
+    // 渋 and 営 are forms only Japanese writes: Japanese from a Chinese browser too.
+    expect((await ask('zh-CN')).startsWith('当社の資料より：')).toBe(true);
+  });
+
+  test('when a visitor in Taiwan asks in traditional characters, then the answer is framed in traditional Chinese', async () => {
+    const bot = await createBot();
+    await addTextDocument(
+      owner,
+      bot.id,
+      'hours.txt',
+      '營業時間\n\n台北門市的營業時間是每天上午十點到晚上九點。\n\n退貨須在收到商品後七天內辦理。',
+    );
+    const ask = async (message: string, language: string) => {
+      const visitor = await session(bot.id);
+      const answer = await widget('POST', `/v1/widget/bots/${bot.id}/messages`, {
+        token: visitor.token,
+        payload: { message, language },
+      });
+      const done = events(answer.body).at(-1)!;
+      if (done.type !== 'done') throw new Error(answer.body);
+      return done.reply;
+    };
+    const traditional = await ask('台北門市的營業時間是幾點？', 'zh-TW');
+    expect(traditional.startsWith('根據我們的文件：')).toBe(true);
+    expect(traditional).toContain('上午十點到晚上九點');
+    // The script of the question decides over the browser's.
+    expect((await ask('台北门市的营业时间是几点？', 'zh-TW')).startsWith('根据我们的文档：')).toBe(
+      true,
+    );
+    // Nothing in the knowledge answers: the bot's message for that, in traditional characters.
+    expect(await ask('你們賣電動腳踏車嗎？', 'zh-TW')).toMatch(/^抱歉，我還沒有這方面的資訊。/);
   });
 
   test('when a visitor says not to contact them, then the question is answered and no form is pushed', async () => {

@@ -1,4 +1,5 @@
 import { presenceHeartbeatSeconds } from '@askwell/shared/dashboard';
+import { widgetLanguageOfTag } from '@askwell/shared/widget';
 import { readConfig, type WidgetConfig } from './config';
 import { panelGlobal, type ConfigResult, type PanelApi, type PanelMount } from './contract';
 
@@ -33,6 +34,7 @@ const labels: Record<string, string> = {
   ru: 'Открыть чат',
   ar: 'فتح المحادثة',
   zh: '打开聊天',
+  'zh-Hant': '開啟聊天',
   ja: 'チャットを開く',
   ko: '채팅 열기',
 };
@@ -110,7 +112,7 @@ function start(settings: WidgetConfig) {
   const launcher = document.createElement('button');
   launcher.type = 'button';
   launcher.className = 'launcher';
-  launcher.setAttribute('aria-label', labels[lang.slice(0, 2).toLowerCase()] ?? labels.en!);
+  launcher.setAttribute('aria-label', labels[widgetLanguageOfTag(lang) ?? 'en'] ?? labels.en!);
   launcher.setAttribute('aria-expanded', 'false');
   launcher.setAttribute('aria-haspopup', 'dialog');
   launcher.innerHTML = icons;

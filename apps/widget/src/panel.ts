@@ -1,5 +1,6 @@
 import {
   rightToLeftLanguages,
+  widgetLanguageOfTag,
   type WidgetBotConfig,
   type WidgetConversation,
   type WidgetTexts,
@@ -23,7 +24,7 @@ import { ApiFailure, createTransport } from './transport';
 
 const mount: PanelMount = (context: PanelContext) => {
   const { root, frame, launcher, settings, emit, setOpen } = context;
-  const local = localTexts((navigator.language || 'en').slice(0, 2).toLowerCase());
+  const local = localTexts(widgetLanguageOfTag(navigator.language) ?? 'en');
   const dismissedKey = `askwell:${settings.botId}:lead-dismissed`;
 
   const style = document.createElement('style');

@@ -238,6 +238,13 @@ const localTextsByLanguage: Record<string, LocalTexts> = {
     assistantUnavailable: '此助手暂时不可用。',
     offline: '无法连接到聊天，请稍后再试。',
   },
+  'zh-Hant': {
+    close: '關閉',
+    unavailable: '此網站不提供聊天功能。',
+    disabled: '聊天功能暫時無法使用。',
+    assistantUnavailable: '此助理暫時無法使用。',
+    offline: '無法連線到聊天，請稍後再試。',
+  },
   ja: {
     close: '閉じる',
     unavailable: 'このサイトではチャットをご利用いただけません。',

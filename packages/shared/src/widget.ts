@@ -16,10 +16,26 @@ export const widgetLanguages = [
   'ru',
   'ar',
   'zh',
+  'zh-Hant',
   'ja',
   'ko',
 ] as const;
 export type WidgetLanguage = (typeof widgetLanguages)[number];
+
+// Taiwan, Hong Kong and Macau write Chinese in traditional characters, unless the tag names the
+// script itself ("zh-Hans-HK", "zh-Hant-CN").
+const traditionalChinese = /^zh-(hant|tw|hk|mo)(-|$)/;
+
+/** The widget language a BCP 47 tag ("pt-BR", "zh-TW") is written in, or null for none. */
+export function widgetLanguageOfTag(tag: string | null | undefined): WidgetLanguage | null {
+  const lowered = tag?.trim().toLowerCase();
+  if (!lowered) return null;
+  if (lowered.startsWith('zh-hans')) return 'zh';
+  if (traditionalChinese.test(lowered)) return 'zh-Hant';
+  const base = lowered.split('-')[0];
+  return widgetLanguages.find((language) => language === base) ?? null;
+}
+
 // The widget's panel is mirrored for these.
 export const rightToLeftLanguages: readonly WidgetLanguage[] = ['ar'];
 

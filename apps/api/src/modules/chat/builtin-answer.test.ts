@@ -254,6 +254,7 @@ describe('the built-in answerer', () => {
       ['İade?', 'tr', /^Belgelerimize göre:/],
       ['الإرجاع؟', 'ar', /^من مستنداتنا:/],
       ['退货？', 'zh', /^根据我们的文档：/],
+      ['退貨？', 'zh-Hant', /^根據我們的文件：/],
       ['返品？', 'ja', /^当社の資料より：/],
       ['반품?', 'ko', /^저희 문서에 따르면:/],
       // Not a widget language: English.

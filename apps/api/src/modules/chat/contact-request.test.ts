@@ -34,6 +34,8 @@ describe('isContactRequest', () => {
       'من فضلك اتصلوا بي',
       '请联系我，我想了解价格',
       '可以给我打电话吗？',
+      '請聯絡我，我想了解價格',
+      '可以給我回個電話嗎？',
       '価格について連絡してください',
       '折り返しご連絡をお願いします',
       '가격에 대해 연락 주세요',
@@ -83,6 +85,7 @@ describe('contactRequestReply', () => {
     expect(contactRequestReply(leadBot, 'Перезвоните мне', 'ru')).toContain('Оставьте ниже');
     expect(contactRequestReply(leadBot, 'اتصلوا بي', 'ar')).toContain('اترك اسمك');
     expect(contactRequestReply(leadBot, '请联系我', 'zh-CN')).toContain('请在下方留下');
+    expect(contactRequestReply(leadBot, '請聯絡我', 'zh-Hant')).toContain('請在下方留下');
     expect(contactRequestReply(leadBot, '連絡してください', 'ja')).toContain(
       'お名前とメールアドレス',
     );

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { detectLanguage, languageName } from './language';
+import { detectLanguage, languageName, primaryLanguage } from './language';
 
 describe('the language of a visitor question', () => {
   test.each([
@@ -26,14 +26,38 @@ describe('the language of a visitor question', () => {
     expect(detectLanguage(question)).toBe('pt');
   });
 
-  test('when a question is written in Han characters alone, then a Japanese browser makes it Japanese', () => {
-    // "営業時間" (opening hours) holds no kana.
-    expect(detectLanguage('営業時間')).toBe('zh');
-    expect(detectLanguage('営業時間', 'ja')).toBe('ja');
+  test('when a question is written in Han characters alone, then Japanese forms or a Japanese browser make it Japanese', () => {
+    // "東京駅" (Tokyo Station) and "営業時間" (opening hours) hold no kana; 駅 and 営 are Japanese forms.
+    expect(detectLanguage('東京駅')).toBe('ja');
+    expect(detectLanguage('営業時間', 'zh')).toBe('ja');
+    // "東京" (Tokyo) is how Japanese and traditional Chinese write it; simplified writes "东京".
+    expect(detectLanguage('東京')).toBe('zh-Hant');
+    expect(detectLanguage('东京')).toBe('zh');
+    expect(detectLanguage('東京', 'ja')).toBe('ja');
     expect(detectLanguage('营业时间', 'en')).toBe('zh');
     // The text decides when it can: kana are Japanese, hangul Korean, whatever the browser says.
     expect(detectLanguage('営業時間は何時までですか', 'zh')).toBe('ja');
     expect(detectLanguage('영업시간', 'ja')).toBe('ko');
+  });
+
+  test('when a Chinese question is written in traditional characters, then it is read as traditional Chinese', () => {
+    expect(detectLanguage('你們的營業時間是幾點？')).toBe('zh-Hant');
+    expect(detectLanguage('退貨需要多少錢？', 'zh')).toBe('zh-Hant');
+    expect(detectLanguage('你们的营业时间是几点？', 'zh-Hant')).toBe('zh');
+    // Characters both scripts write ("台北", Taipei) leave it to the browser.
+    expect(detectLanguage('台北', 'zh-Hant')).toBe('zh-Hant');
+    expect(detectLanguage('台北', 'en')).toBe('zh');
+  });
+
+  test.each([
+    ['zh-TW,zh;q=0.9', 'zh-Hant'],
+    ['zh-HK', 'zh-Hant'],
+    ['zh-Hant-CN', 'zh-Hant'],
+    ['zh-Hans-HK', 'zh'],
+    ['zh-CN', 'zh'],
+    ['de-CH,de;q=0.9', 'de'],
+  ])('when the browser sends "%s", then the visitor language is %s', (header, language) => {
+    expect(primaryLanguage(header)).toBe(language);
   });
 
   test('when a question could be Spanish or Portuguese, then it is not taken for Spanish', () => {
@@ -82,6 +106,8 @@ describe('the language of a visitor question', () => {
     expect(languageName('sr')).toBe('Serbian');
     expect(languageName('hr')).toBe('Croatian, Serbian or Bosnian, as the visitor writes it');
     expect(languageName('ne')).toBe('Nepali');
+    // The model is told the script, not only the language.
+    expect(languageName('zh-Hant')).toBe('Traditional Chinese');
     expect(languageName('qq')).toBeNull();
     expect(languageName('not a code')).toBeNull();
   });

@@ -1,3 +1,4 @@
+import { widgetLanguageOfTag } from '@askwell/shared';
 import { guessLanguage, vietnameseLetters } from '../retrieval';
 
 // Scripts that name their language (or nearly) on their own; checked before the stop-word guess.
@@ -96,9 +97,34 @@ const questionWords: Array<[RegExp, string]> = [
   [new RegExp(`^\\W*(who|whom|whose|when|where|why|which|how|what)${notLetter}`, 'iu'), 'en'],
 ];
 
-// Han characters alone are read as Chinese, but Japanese writes questions without kana too
-// ("営業時間", opening hours; "東京駅 行き方", the way to Tokyo Station).
-const hanOnly = 'zh';
+// Common characters that traditional and simplified Chinese write apart, each at the same place
+// in both strings. Characters the two share, and simplified forms that traditional text also
+// writes for another word (里 in 公里, 系 in 系統), are not listed.
+const traditionalOnly = new Set(
+  '們這說對會與從國學點關營區號單價錢氣發經樣實體應當讓寫聯嗎沒賣麼絡費買運貨問題過現務員設計該請謝網頁線機場館個為還後換給訂預優時間開門電話東車',
+);
+const simplifiedOnly = new Set(
+  '们这说对会与从国学点关营区号单价钱气发经样实体应当让写联吗没卖么络费买运货问题过现务员设计该请谢网页线机场馆个为还后换给订预优时间开门电话东车',
+);
+
+// Forms only Japanese writes (営 for 營 and 营, 駅 for 驛 and 驿).
+const japaneseOnly = /[営駅広売読変図楽様気発経単価実応対従関円辺鉄転払帰県沢蔵戸歩乗済続込働渋]/u;
+
+// Han characters alone. Japanese writes questions without kana too ("営業時間", opening hours;
+// "東京駅 行き方", the way to Tokyo Station): its own character forms, or a browser set to
+// Japanese, say so. Otherwise Chinese, in the script the characters show, else the one the
+// visitor's browser names.
+function readHan(text: string, visitorLanguage: string | null | undefined) {
+  if (visitorLanguage === 'ja' || japaneseOnly.test(text)) return 'ja';
+  let traditional = 0;
+  let simplified = 0;
+  for (const character of text) {
+    if (traditionalOnly.has(character)) traditional += 1;
+    else if (simplifiedOnly.has(character)) simplified += 1;
+  }
+  if (traditional !== simplified) return traditional > simplified ? 'zh-Hant' : 'zh';
+  return visitorLanguage === 'zh-Hant' ? 'zh-Hant' : 'zh';
+}
 
 /**
  * The language a question is written in, or null when it does not tell. `visitorLanguage` (the
@@ -107,8 +133,7 @@ const hanOnly = 'zh';
  */
 export function detectLanguage(text: string, visitorLanguage?: string | null): string | null {
   for (const [pattern, language] of scripts) {
-    if (!pattern.test(text)) continue;
-    return language === hanOnly && visitorLanguage === 'ja' ? 'ja' : language;
+    if (pattern.test(text)) return language === 'zh' ? readHan(text, visitorLanguage) : language;
   }
   const guessed = guessLanguage(text);
   if (guessed && guessed !== 'other') return guessed;
@@ -117,13 +142,14 @@ export function detectLanguage(text: string, visitorLanguage?: string | null): s
   return null;
 }
 
-// "de-CH,de;q=0.9,en;q=0.8" → "de"
+// "de-CH,de;q=0.9,en;q=0.8" → "de"; Chinese keeps its script: "zh-TW" → "zh-Hant".
 export function primaryLanguage(acceptLanguage: string | null | undefined): string | null {
   if (!acceptLanguage) return null;
   const first = acceptLanguage.split(',')[0]?.split(';')[0]?.trim().toLowerCase();
   if (!first || first === '*') return null;
   const base = first.split('-')[0]!;
-  return /^[a-z]{2,3}$/.test(base) ? base : null;
+  if (!/^[a-z]{2,3}$/.test(base)) return null;
+  return widgetLanguageOfTag(first) === 'zh-Hant' ? 'zh-Hant' : base;
 }
 
 const englishNames = new Intl.DisplayNames(['en'], { type: 'language' });

@@ -1,6 +1,6 @@
 import {
   botDefaults,
-  widgetLanguages,
+  widgetLanguageOfTag,
   type BotGoal,
   type WidgetConfig,
   type WidgetLanguage,
@@ -380,6 +380,37 @@ const texts: Record<WidgetLanguage, WidgetTexts> = {
     rateLimited: '您发送消息太快了，请稍等片刻。',
     poweredBy: '由 Askwell 提供支持',
   },
+  'zh-Hant': {
+    online: '線上',
+    close: '關閉聊天',
+    newConversation: '新對話',
+    send: '傳送',
+    messageLabel: '您的訊息',
+    typing: '正在輸入…',
+    sources: '來源',
+    helpful: '有幫助',
+    notHelpful: '沒有幫助',
+    feedbackThanks: '感謝您的意見回饋！',
+    feedbackCommentLabel: '我們可以在哪些方面改進？（選填）',
+    feedbackCommentSend: '送出意見',
+    leadTitle: '留下您的聯絡方式',
+    leadIntro: '我們的團隊會與您聯絡。',
+    leadName: '姓名',
+    leadEmail: '電子郵件',
+    leadPhone: '電話（選填）',
+    leadConsent: '我同意就我的詢問與我聯絡。',
+    leadSubmit: '送出',
+    leadSkip: '以後再說',
+    leadThanks: '謝謝！我們會盡快與您聯絡。',
+    leadNameRequired: '請輸入您的姓名。',
+    leadEmailInvalid: '請輸入有效的電子郵件地址。',
+    leadPhoneInvalid: '請輸入有效的電話號碼。',
+    leadConsentRequired: '請同意我們與您聯絡。',
+    contactUs: '聯絡我們',
+    error: '發生錯誤，請再試一次。',
+    rateLimited: '您傳送訊息的速度太快了，請稍候片刻。',
+    poweredBy: '由 Askwell 提供技術支援',
+  },
   ja: {
     online: 'オンライン',
     close: 'チャットを閉じる',
@@ -451,8 +482,7 @@ export function pickLanguage(requested: string | undefined, acceptLanguage: stri
     ...(acceptLanguage ?? '').split(',').map((part) => part.split(';')[0]),
   ];
   for (const candidate of candidates) {
-    const base = candidate?.trim().toLowerCase().split('-')[0];
-    const match = widgetLanguages.find((language) => language === base);
+    const match = widgetLanguageOfTag(candidate);
     if (match) return match;
   }
   return 'en' as WidgetLanguage;
@@ -623,6 +653,16 @@ const answerTextsByLanguage: Record<WidgetLanguage, AnswerTexts> = {
       information: '抱歉，我还没有这方面的信息。您可以换个方式提问吗？',
     },
   },
+  'zh-Hant': {
+    frame: '根據我們的文件：',
+    noAnswer: {
+      lead_generation: '抱歉，我還沒有這方面的資訊。如果您留下電子郵件地址，我們的團隊會與您聯絡。',
+      product_recommendation:
+        '抱歉，我在我們的產品資訊中沒有找到相關內容。能否再多說明一下您在找什麼？',
+      support: '抱歉，我沒有找到這個問題的答案。您可以換個方式提問，或聯絡我們的支援團隊嗎？',
+      information: '抱歉，我還沒有這方面的資訊。您可以換個方式提問嗎？',
+    },
+  },
   ja: {
     frame: '当社の資料より：',
     noAnswer: {
@@ -726,6 +766,12 @@ const newBotWordsByLanguage: Record<WidgetLanguage, VisitorWords & { fallbackMes
     welcomeMessage: '您好！今天有什么可以帮您？',
     placeholderText: '输入您的消息...',
   },
+  'zh-Hant': {
+    fallbackMessage:
+      '抱歉，我還沒有這方面的資訊。您可以換個方式提問，或留下您的電子郵件，我們的團隊會回覆您。',
+    welcomeMessage: '您好！今天有什麼可以幫您？',
+    placeholderText: '輸入您的訊息...',
+  },
   ja: {
     fallbackMessage:
       '申し訳ありません。その件についての情報はまだありません。質問を言い換えていただくか、メールアドレスをお知らせいただければ担当者より回答いたします。',
@@ -753,10 +799,9 @@ export function widgetConfigFor<Config extends Partial<VisitorWords>>(
   return shown;
 }
 
-/** The widget language a language code ("pt", "pt-BR") is written in, else English. */
+/** The widget language a language code ("pt", "pt-BR", "zh-Hant") is written in, else English. */
 export function widgetLanguageOf(language: string | null): WidgetLanguage {
-  const base = language?.toLowerCase().split('-')[0];
-  return widgetLanguages.find((known) => known === base) ?? 'en';
+  return widgetLanguageOfTag(language) ?? 'en';
 }
 
 export function answerTexts(language: string | null): AnswerTexts {
