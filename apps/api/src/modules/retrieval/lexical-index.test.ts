@@ -84,6 +84,22 @@ describe('LexicalIndex', () => {
   });
 });
 
+describe('LexicalIndex across the two Chinese scripts', () => {
+  it('when the passages are in one script and the question in the other, then the right one comes first', () => {
+    const index = new LexicalIndex();
+    index.add([
+      { id: 'hours-simplified', text: '营业时间：台北门市每天上午十点到晚上九点营业。' },
+      { id: 'returns-simplified', text: '退货须在收到商品后七天内办理，运费由顾客负担。' },
+      { id: 'shipping-traditional', text: '運送：訂單滿一千元免運費，三個工作天內送達。' },
+      { id: 'payment-traditional', text: '付款方式：信用卡、轉帳或超商付款。' },
+    ]);
+    expect(index.search('你們的營業時間是幾點？', 2)[0]?.id).toBe('hours-simplified');
+    expect(index.search('退貨要在幾天內辦理？', 2)[0]?.id).toBe('returns-simplified');
+    expect(index.search('订单满多少免运费？', 2)[0]?.id).toBe('shipping-traditional');
+    expect(index.search('可以用信用卡或转账付款吗？', 2)[0]?.id).toBe('payment-traditional');
+  });
+});
+
 describe('LexicalIndex reads sentences', () => {
   const filler = ['Opening hours are posted online.', 'Tickets are sold at the gate.'];
   const passages = [

@@ -26,6 +26,11 @@ describe('tokenize', () => {
     expect(terms).toContain('我');
   });
 
+  it('when Chinese is written in traditional characters, then it meets the same words in simplified ones', () => {
+    expect(tokenize('台北門市的營業時間')).toEqual(tokenize('台北门市的营业时间'));
+    expect(tokenize('退貨須在七天內辦理')).toEqual(tokenize('退货须在七天内办理'));
+  });
+
   it('when Japanese mixes kanji and kana, then a query word is found among the text terms', () => {
     const text = tokenize('東京都に住んでいます');
     for (const term of tokenize('東京')) expect(text).toContain(term);

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { to as toSimplifiedTables } from 'opencc-js/preset/t2cn';
 import { stem as englishStem } from 'porter2';
 import { stopWordsOf } from './stop-words';
 
@@ -783,8 +784,25 @@ function segmentWords(run: string, out: number[]): void {
   }
 }
 
+// Chinese in traditional characters is read as simplified Chinese, character by character (OpenCC's
+// table), in passages and questions alike, so a visitor in Taipei who asks for 營業時間 meets a
+// page that writes 营业时间, and the other way round. OpenCC's phrase tables (乾隆 stays, 乾淨
+// becomes 干净; Taiwan's 軟體 becomes 软件) are left out: a phrase converts or not by the characters
+// around it, so a passage and a question could read the same word apart.
+const simplifiedOf = new Map<string, string>();
+for (const group of toSimplifiedTables.cn ?? []) {
+  for (const table of group) {
+    const entries =
+      typeof table === 'string' ? table.split('|').map((entry) => entry.split(' ')) : table;
+    for (const [traditional, simplified] of entries) {
+      if (traditional?.length === 1 && simplified?.length === 1)
+        simplifiedOf.set(traditional, simplified);
+    }
+  }
+}
+
 function pushBigrams(run: string, out: number[]): void {
-  const chars = Array.from(run);
+  const chars = Array.from(run, (char) => simplifiedOf.get(char) ?? char);
   for (let i = 0; i < chars.length; i++) {
     out.push(termNumber(chars[i]!));
     if (i + 1 < chars.length) out.push(termNumber(chars[i]! + chars[i + 1]!));
