@@ -185,7 +185,7 @@ test.describe('answers in the widget without a model', () => {
       return breaks;
     });
 
-  test('a Korean visitor reads the widget in Korean, its lines broken between words', async ({
+  test('a Korean visitor reads the widget in Korean, its lines broken between words in a Korean panel and an English one', async ({
     browser,
   }) => {
     const context = await browser.newContext({
@@ -208,6 +208,26 @@ test.describe('answers in the widget without a model', () => {
     for (const place of breaks) expect(place, 'a line starts at a word').toMatch(/ \|/);
     await page.screenshot({ path: `${shots}/korean-panel-phone.png` });
     await context.close();
+
+    // A Korean question from an English browser: the panel is English, the answer Korean, and its
+    // lines break between words too.
+    const english = await browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 390, height: 844 },
+    });
+    const englishPage = await english.newPage();
+    await englishPage.goto(site.origin);
+    await englishPage.getByRole('button', { name: 'Open chat' }).click();
+    const englishPanel = englishPage.getByRole('dialog', { name: 'Tienda Sol' });
+    const field = englishPanel.getByRole('textbox', { name: 'Your message' });
+    await field.fill('전기 자전거도 판매하시나요?');
+    await field.press('Enter');
+    const korean = englishPanel.getByRole('log').locator('.msg.bot').last();
+    await expect(korean).toContainText('죄송합니다. 아직 그에 대한 정보가 없습니다.');
+    const koreanBreaks = await lineBreaks(korean.locator('.bubble'));
+    expect(koreanBreaks.length, 'the message wraps').toBeGreaterThan(0);
+    for (const place of koreanBreaks) expect(place, 'a line starts at a word').toMatch(/ \|/);
+    await english.close();
   });
 
   test('a visitor in Taiwan reads the widget in traditional Chinese', async ({ browser }) => {

@@ -22,7 +22,7 @@ header button:focus-visible{outline-color:currentColor}
 .msg{display:flex;flex-direction:column;max-width:86%}
 .msg.bot{align-self:flex-start}.msg.me{align-self:flex-end;align-items:flex-end}
 .bubble{padding:9px 13px;border-radius:14px;overflow-wrap:anywhere;word-break:break-word}
-[lang=ko] .bubble{word-break:keep-all}
+.bubble.words{word-break:keep-all}
 .bubble,.bubble :is(p,li,blockquote),.starters button,textarea{unicode-bidi:plaintext;text-align:start}
 .bot .bubble{background:var(--aw-bubble);color:var(--aw-text);border:1px solid var(--aw-border);border-end-start-radius:4px}
 .me .bubble{background:var(--aw-primary);color:var(--aw-on-primary,#fff);border-end-end-radius:4px;white-space:pre-wrap}

@@ -104,6 +104,13 @@ function feedbackTools(
   return tools;
 }
 
+// Korean puts spaces between words, and a line broken inside one reads as a typo. CSS keeps Korean
+// words whole (keep-all), but would keep runs of Chinese or Japanese characters whole as well, so
+// only a message of Hangul without them is set so, whatever the panel's language.
+const hangul = /\p{Script=Hangul}/u;
+const hanOrKana = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const keepsWordsWhole = (text: string) => hangul.test(text) && !hanOrKana.test(text);
+
 // One message in the log: the visitor's words as text, the bot's as Markdown with its sources
 // and, once stored, the feedback thumbs.
 export function messageNode(
@@ -111,7 +118,7 @@ export function messageNode(
   texts: WidgetTexts | null,
   sendFeedback: FeedbackSender,
 ) {
-  const bubble = h('div', { class: 'bubble' });
+  const bubble = h('div', { class: keepsWordsWhole(message.content) ? 'bubble words' : 'bubble' });
   if (message.role === 'assistant') bubble.append(renderMarkdown(message.content));
   else bubble.textContent = message.content;
   const wrapper = h('div', { class: message.role === 'assistant' ? 'msg bot' : 'msg me' }, bubble);
