@@ -255,6 +255,13 @@ describe('answers written by the configured model', () => {
     );
     const turkish = await ask('Teslimat kaç gün sürüyor?');
     expect(turkish).toContain('Answer in the language of the visitor’s question (Turkish)');
+    // Chinese is named with its script, so a visitor in Taiwan is not answered in simplified.
+    const traditional = await ask('運費是多少錢？');
+    expect(traditional).toContain(
+      'Answer in the language of the visitor’s question (Traditional Chinese)',
+    );
+    const simplified = await ask('运费是多少钱？');
+    expect(simplified).toContain('Answer in the language of the visitor’s question (Chinese)');
     // Too short to tell: the browser's language, said to be only a guess.
     const short = await ask('Teslimat ücreti?');
     expect(short).toContain(
