@@ -110,6 +110,31 @@ describe('splitting a passage into sentences', () => {
     ]);
   });
 
+  test('when Ukrainian or Swedish abbreviations appear, then they do not end a sentence', () => {
+    expect(
+      splitSentences(
+        'Гарантійний ремонт виконує наш сервісний центр на вул. Городоцькій, 120. Для звернення потрібні чек або номер замовлення.',
+        'uk',
+      ),
+    ).toEqual([
+      'Гарантійний ремонт виконує наш сервісний центр на вул. Городоцькій, 120.',
+      'Для звернення потрібні чек або номер замовлення.',
+    ]);
+    expect(
+      splitSentences('Бібліотека ім. Стефаника, пров. Крива Липа, буд. 8. Вхід вільний.'),
+    ).toEqual(['Бібліотека ім. Стефаника, пров. Крива Липа, буд. 8.', 'Вхід вільний.']);
+    expect(
+      splitSentences(
+        'Vi har öppet kl. 9 till 18. Turen tar ca. 45 minuter och passerar bl.a. Skansen. Ring tfn. 031-15 22 40.',
+        'sv',
+      ),
+    ).toEqual([
+      'Vi har öppet kl. 9 till 18.',
+      'Turen tar ca. 45 minuter och passerar bl.a. Skansen.',
+      'Ring tfn. 031-15 22 40.',
+    ]);
+  });
+
   test('when Greek asks with ";", then the question is a sentence of its own, and elsewhere ";" goes on', () => {
     expect(
       splitSentences('Πότε είστε ανοιχτά; Από Δευτέρα έως Σάββατο, 9:00 – 21:00.', 'el'),

@@ -259,6 +259,22 @@ const abbreviations = new Set(
     'акад',
     'тел',
     'обл',
+    // Ukrainian (beside the Russian ones it shares: "просп.", "пл.", "тел.", "обл.")
+    'вул',
+    'пров',
+    'бульв',
+    'буд',
+    'кв',
+    'ім',
+    'див',
+    // Swedish
+    'bl.a',
+    'kl',
+    'ca',
+    'tfn',
+    'inkl',
+    'exkl',
+    'fr.o.m',
     // Turkish
     'cad',
     'sok',

@@ -65,7 +65,26 @@ describe('reading an unknown word as the indexed word it most likely stands for'
       lookup,
       () => 1,
     );
-    expect(parts('bevolkerungsgross', asWritten)).toEqual([]);
+    // Without the stem, the last part is not found: the beginning alone is read.
+    expect(parts('bevolkerungsgross', asWritten)).toEqual(['bevolker']);
+  });
+
+  test('when a compound begins with an indexed word and no passage holds its end, then it reads as that beginning', () => {
+    const swedish = ['telefon', 'avgift', 'kontakt'];
+    const words = new UnknownWords(
+      () => swedish,
+      () => new Map(swedish.map((name, id) => [name, id])),
+      () => 1,
+      (word) => storedStem(word, 'sv'),
+    );
+    const head = (word: string) => words.standIns(word, 1).map((id) => swedish[id]);
+    // "Telefonnummer" and "Kontaktuppgifter" (contact details), as a Swedish question's terms.
+    expect(head('telefonnumm')).toEqual(['telefon']);
+    expect(head('kontaktuppgift')).toEqual(['kontakt']);
+    // Too little of the word: seven letters of nineteen.
+    expect(head('telefonabonnemangen')).toEqual([]);
+    // Nor is a word's end read alone.
+    expect(head('serviceavgift')).toEqual([]);
   });
 
   test('when a word is longer than any a language writes, then it is left alone without being split', () => {
