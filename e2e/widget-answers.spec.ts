@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import type { Browser, Locator } from '@playwright/test';
 import { botDefaults, type Bot } from '@askwell/shared';
 import { expect, registerTestCustomer, test } from './fixtures';
 import { startHostSite, type HostSite } from './support/host-site';
@@ -185,70 +185,82 @@ test.describe('answers in the widget without a model', () => {
       return breaks;
     });
 
+  // A visitor on a phone whose browser speaks `locale` opens the chat and asks `question`; the
+  // bot's last message is returned with the page and panel.
+  const askOnPhone = async (
+    browser: Browser,
+    {
+      locale,
+      launcher,
+      field,
+      question,
+    }: Record<'locale' | 'launcher' | 'field' | 'question', string>,
+  ) => {
+    const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(site.origin);
+    await page.getByRole('button', { name: launcher }).click();
+    const panel = page.getByRole('dialog', { name: 'Tienda Sol' });
+    const message = panel.getByRole('textbox', { name: field });
+    await message.fill(question);
+    await message.press('Enter');
+    return {
+      context,
+      page,
+      panel,
+      message,
+      reply: panel.getByRole('log').locator('.msg.bot').last(),
+    };
+  };
+
+  const expectLinesBrokenBetweenWords = async (reply: Locator) => {
+    const breaks = await lineBreaks(reply.locator('.bubble'));
+    expect(breaks.length, 'the message wraps').toBeGreaterThan(0);
+    for (const place of breaks) expect(place, 'a line starts at a word').toMatch(/ \|/);
+  };
+
   test('a Korean visitor reads the widget in Korean, its lines broken between words in a Korean panel and an English one', async ({
     browser,
   }) => {
-    const context = await browser.newContext({
+    const korean = await askOnPhone(browser, {
       locale: 'ko-KR',
-      viewport: { width: 390, height: 844 },
+      launcher: '채팅 열기',
+      field: '메시지',
+      question: '전기 자전거도 판매하시나요?',
     });
-    const page = await context.newPage();
-    await page.goto(site.origin);
-    await page.getByRole('button', { name: '채팅 열기' }).click();
-    const panel = page.getByRole('dialog', { name: 'Tienda Sol' });
-    await expect(panel).toHaveAttribute('lang', 'ko');
-    await expect(panel.getByRole('log')).toContainText('안녕하세요! 무엇을 도와드릴까요?');
-    const message = panel.getByRole('textbox', { name: '메시지' });
-    await message.fill('전기 자전거도 판매하시나요?');
-    await message.press('Enter');
-    const fallback = panel.getByRole('log').locator('.msg.bot').last();
-    await expect(fallback).toContainText('죄송합니다. 아직 그에 대한 정보가 없습니다.');
-    const breaks = await lineBreaks(fallback.locator('.bubble'));
-    expect(breaks.length, 'the message wraps').toBeGreaterThan(0);
-    for (const place of breaks) expect(place, 'a line starts at a word').toMatch(/ \|/);
-    await page.screenshot({ path: `${shots}/korean-panel-phone.png` });
-    await context.close();
+    await expect(korean.panel).toHaveAttribute('lang', 'ko');
+    await expect(korean.panel.getByRole('log')).toContainText('안녕하세요! 무엇을 도와드릴까요?');
+    await expect(korean.reply).toContainText('죄송합니다. 아직 그에 대한 정보가 없습니다.');
+    await expectLinesBrokenBetweenWords(korean.reply);
+    await korean.page.screenshot({ path: `${shots}/korean-panel-phone.png` });
+    await korean.context.close();
 
-    // A Korean question from an English browser: the panel is English, the answer Korean, and its
-    // lines break between words too.
-    const english = await browser.newContext({
+    // The same question from an English browser: the panel is English, the answer Korean, and
+    // its lines break between words too.
+    const english = await askOnPhone(browser, {
       locale: 'en-US',
-      viewport: { width: 390, height: 844 },
+      launcher: 'Open chat',
+      field: 'Your message',
+      question: '전기 자전거도 판매하시나요?',
     });
-    const englishPage = await english.newPage();
-    await englishPage.goto(site.origin);
-    await englishPage.getByRole('button', { name: 'Open chat' }).click();
-    const englishPanel = englishPage.getByRole('dialog', { name: 'Tienda Sol' });
-    const field = englishPanel.getByRole('textbox', { name: 'Your message' });
-    await field.fill('전기 자전거도 판매하시나요?');
-    await field.press('Enter');
-    const korean = englishPanel.getByRole('log').locator('.msg.bot').last();
-    await expect(korean).toContainText('죄송합니다. 아직 그에 대한 정보가 없습니다.');
-    const koreanBreaks = await lineBreaks(korean.locator('.bubble'));
-    expect(koreanBreaks.length, 'the message wraps').toBeGreaterThan(0);
-    for (const place of koreanBreaks) expect(place, 'a line starts at a word').toMatch(/ \|/);
-    await english.close();
+    await expect(english.reply).toContainText('죄송합니다. 아직 그에 대한 정보가 없습니다.');
+    await expectLinesBrokenBetweenWords(english.reply);
+    await english.context.close();
   });
 
   test('a visitor in Taiwan reads the widget in traditional Chinese', async ({ browser }) => {
-    const context = await browser.newContext({
+    const taiwan = await askOnPhone(browser, {
       locale: 'zh-TW',
-      viewport: { width: 390, height: 844 },
+      launcher: '開啟聊天',
+      field: '您的訊息',
+      question: '你們有賣電動腳踏車嗎？',
     });
-    const page = await context.newPage();
-    await page.goto(site.origin);
-    await page.getByRole('button', { name: '開啟聊天' }).click();
-    const panel = page.getByRole('dialog', { name: 'Tienda Sol' });
-    await expect(panel).toHaveAttribute('lang', 'zh-Hant');
-    await expect(panel.getByRole('log')).toContainText('您好！今天有什麼可以幫您？');
-    const message = panel.getByRole('textbox', { name: '您的訊息' });
-    await expect(message).toHaveAttribute('placeholder', '輸入您的訊息...');
-    await message.fill('你們有賣電動腳踏車嗎？');
-    await message.press('Enter');
-    const fallback = panel.getByRole('log').locator('.msg.bot').last();
-    await expect(fallback).toContainText('抱歉，我還沒有這方面的資訊。');
-    await expect(panel.getByRole('button', { name: '傳送' })).toBeVisible();
-    await page.screenshot({ path: `${shots}/traditional-chinese-panel-phone.png` });
-    await context.close();
+    await expect(taiwan.panel).toHaveAttribute('lang', 'zh-Hant');
+    await expect(taiwan.panel.getByRole('log')).toContainText('您好！今天有什麼可以幫您？');
+    await expect(taiwan.message).toHaveAttribute('placeholder', '輸入您的訊息...');
+    await expect(taiwan.reply).toContainText('抱歉，我還沒有這方面的資訊。');
+    await expect(taiwan.panel.getByRole('button', { name: '傳送' })).toBeVisible();
+    await taiwan.page.screenshot({ path: `${shots}/traditional-chinese-panel-phone.png` });
+    await taiwan.context.close();
   });
 });

@@ -321,6 +321,18 @@ function events(body: string) {
     .map((chunk) => JSON.parse(chunk.slice(6)) as WidgetStreamEvent);
 }
 
+// A new visitor's question from a browser set to `language`, and the bot's whole reply.
+async function firstReply(botId: string, message: string, language: string) {
+  const visitor = await session(botId);
+  const answer = await widget('POST', `/v1/widget/bots/${botId}/messages`, {
+    token: visitor.token,
+    payload: { message, language },
+  });
+  const done = events(answer.body).at(-1)!;
+  if (done.type !== 'done') throw new Error(answer.body);
+  return done.reply;
+}
+
 describe('a visitor’s conversation', () => {
   test('when a visitor asks, then the answer streams with sources, survives as history, takes feedback, a lead, and a reset starts over', async () => {
     const bot = await createBot({ leadAfterMessages: 2 });
@@ -453,16 +465,7 @@ describe('a visitor’s conversation', () => {
       'eigyo-jikan.txt',
       '営業時間\n\n渋谷店の営業時間は午前10時から午後8時までです。定休日は水曜日です。',
     );
-    const ask = async (language: string) => {
-      const visitor = await session(bot.id);
-      const answer = await widget('POST', `/v1/widget/bots/${bot.id}/messages`, {
-        token: visitor.token,
-        payload: { message: '渋谷店 営業時間', language },
-      });
-      const done = events(answer.body).at(-1)!;
-      if (done.type !== 'done') throw new Error(answer.body);
-      return done.reply;
-    };
+    const ask = (language: string) => firstReply(bot.id, '渋谷店 営業時間', language);
     const japanese = await ask('ja-JP');
     expect(japanese.startsWith('当社の資料より：')).toBe(true);
     expect(japanese).toContain('午前10時から午後8時まで');
@@ -478,25 +481,14 @@ describe('a visitor’s conversation', () => {
       'hours.txt',
       '營業時間\n\n台北門市的營業時間是每天上午十點到晚上九點。\n\n退貨須在收到商品後七天內辦理。',
     );
-    const ask = async (message: string, language: string) => {
-      const visitor = await session(bot.id);
-      const answer = await widget('POST', `/v1/widget/bots/${bot.id}/messages`, {
-        token: visitor.token,
-        payload: { message, language },
-      });
-      const done = events(answer.body).at(-1)!;
-      if (done.type !== 'done') throw new Error(answer.body);
-      return done.reply;
-    };
-    const traditional = await ask('台北門市的營業時間是幾點？', 'zh-TW');
+    const ask = (message: string) => firstReply(bot.id, message, 'zh-TW');
+    const traditional = await ask('台北門市的營業時間是幾點？');
     expect(traditional.startsWith('根據我們的文件：')).toBe(true);
     expect(traditional).toContain('上午十點到晚上九點');
     // The script of the question decides over the browser's.
-    expect((await ask('台北门市的营业时间是几点？', 'zh-TW')).startsWith('根据我们的文档：')).toBe(
-      true,
-    );
+    expect((await ask('台北门市的营业时间是几点？')).startsWith('根据我们的文档：')).toBe(true);
     // Nothing in the knowledge answers: the bot's message for that, in traditional characters.
-    expect(await ask('你們賣電動腳踏車嗎？', 'zh-TW')).toMatch(/^抱歉，我還沒有這方面的資訊。/);
+    expect(await ask('你們賣電動腳踏車嗎？')).toMatch(/^抱歉，我還沒有這方面的資訊。/);
   });
 
   test('when a visitor says not to contact them, then the question is answered and no form is pushed', async () => {
