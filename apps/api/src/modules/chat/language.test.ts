@@ -60,6 +60,24 @@ describe('the language of a visitor question', () => {
     expect(primaryLanguage(header)).toBe(language);
   });
 
+  test('when a stop word is written with a letter a language never writes, then it does not count for that language', () => {
+    // "què" is Catalan's "what"; Spanish writes "qué", with no è.
+    expect(detectLanguage('Què inclou el preu?')).toBe('ca');
+    // Czech "má" (has) is Danish "ma" only with its accent folded away; Danish writes no á.
+    expect(detectLanguage('Má to záruku?')).toBe('cs');
+  });
+
+  test.each([
+    ['Můžu si objednat dort na zítra?', 'cs'],
+    ['Kaip galiu sumokėti?', 'lt'],
+    ['Cik maksā piegāde?', 'lv'],
+  ])(
+    'when "%s" holds a letter only its language writes, then it is read as %s',
+    (question, language) => {
+      expect(detectLanguage(question)).toBe(language);
+    },
+  );
+
   test('when a question could be Spanish or Portuguese, then it is not taken for Spanish', () => {
     // Portuguese writes "por que" and "como" without the accents Spanish puts on them.
     expect(detectLanguage('Por que o céu é azul?')).not.toBe('es');

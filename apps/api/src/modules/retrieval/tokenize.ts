@@ -964,6 +964,13 @@ export const vietnameseLetters = /[ơưƠƯ\u1ea0-\u1eb7\u1eba-\u1ecb\u1ece-\u1e
 const distinctiveLetters: Array<[RegExp, number]> = [
   [/[ığ]/u, knownLanguages.indexOf('tr')],
   [/[łńśźż]/u, knownLanguages.indexOf('pl')],
+  [/[ěřů]/u, knownLanguages.indexOf('cs')],
+  [/[ĺľŕ]/u, knownLanguages.indexOf('sk')],
+  [/[őű]/u, knownLanguages.indexOf('hu')],
+  // Romanian's comma-below letters (the cedilla ş is Turkish too).
+  [/[șț]/u, knownLanguages.indexOf('ro')],
+  [/[ėįų]/u, knownLanguages.indexOf('lt')],
+  [/[āēģīķļņ]/u, knownLanguages.indexOf('lv')],
   // Serbian Cyrillic's own letters (Macedonian writes ј љ њ џ too, and is read as Serbian).
   [/[ђјљњћџ]/u, knownLanguages.indexOf('sr')],
   // Nepali joins its plural and postpositions to the word ("चियाको", "पसलहरू", "बिहानदेखि"), which
@@ -976,10 +983,62 @@ const distinctiveLetters: Array<[RegExp, number]> = [
   [vietnameseLetters, knownLanguages.indexOf('vi')],
 ];
 
+// The letters beyond a to z that each language of the Latin script writes, its loanwords' included
+// ("Café" in German, "idé" in Swedish). Stop words are compared with their accents folded, so a
+// Czech question's "dá" was Italian's "da" and, with "se", read the question as Italian: a word
+// that holds a letter a language never writes does not count for it. English, Vietnamese and
+// languages written with none are not listed (nothing is ruled out for them).
+const lettersWritten: Partial<Record<KnownLanguage, string>> = {
+  de: 'äöüßéè',
+  es: 'áéíóúüñ',
+  fr: 'àâæçéèêëîïôœùûüÿ',
+  it: 'àèéìíîòóùú',
+  pt: 'áâãàçéêíóôõúü',
+  nl: 'áéèëïíóöúüàäç',
+  sv: 'åäöéü',
+  da: 'æøåé',
+  no: 'æøåéèêóòô',
+  fi: 'äöåšž',
+  hu: 'áéíóöőúüű',
+  ro: 'ăâîșțşţ',
+  tr: 'çğıöşüâîû',
+  ca: 'àçéèíïòóúü',
+  pl: 'ąćęłńóśźż',
+  cs: 'áčďéěíňóřšťúůýž',
+  sk: 'áäčďéíĺľňóôŕšťúýž',
+  sl: 'čšžćđ',
+  hr: 'čćđšž',
+  lt: 'ąčęėįšųūž',
+  lv: 'āčēģīķļņšūž',
+  et: 'äöõüšž',
+  af: 'áéèêëíîïóôöúûü',
+  gl: 'áéíóúñü',
+  ga: 'áéíóú',
+};
+const latinBeyondAscii = /[\u00c0-\u024f]/gu;
+const notWrittenBy: Array<[number, RegExp]> = Object.entries(lettersWritten).map(
+  ([language, letters]) => [
+    knownLanguages.indexOf(language as KnownLanguage),
+    new RegExp(`[^${letters}]`, 'u'),
+  ],
+);
+
+// The languages of `listed` that write every letter of `word`.
+function writtenBy(word: string, listed: number[]): number[] {
+  const beyond = word.match(latinBeyondAscii);
+  if (!beyond) return listed;
+  const letters = beyond.join('');
+  return listed.filter((position) => {
+    const foreign = notWrittenBy.find(([language]) => language === position)?.[1];
+    return !foreign || !foreign.test(letters);
+  });
+}
+
 // The languages (indexes into knownLanguages) a word counts for: the stop lists that hold it and
 // the language of a distinctive letter in it.
 function votersOf(word: string, stops: Map<string, number[]>): readonly number[] | null {
-  const listed = word.length <= longestStopWord ? stops.get(foldForStops(word)) : undefined;
+  const found = word.length <= longestStopWord ? stops.get(foldForStops(word)) : undefined;
+  const listed = found && writtenBy(word, found);
   for (const [letters, position] of distinctiveLetters) {
     if (!letters.test(word)) continue;
     if (listed?.includes(position)) break;
