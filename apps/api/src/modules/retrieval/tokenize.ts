@@ -1015,23 +1015,15 @@ const lettersWritten: Partial<Record<KnownLanguage, string>> = {
   gl: 'áéíóúñü',
   ga: 'áéíóú',
 };
-const latinBeyondAscii = /[\u00c0-\u024f]/gu;
-const notWrittenBy: Array<[number, RegExp]> = Object.entries(lettersWritten).map(
-  ([language, letters]) => [
-    knownLanguages.indexOf(language as KnownLanguage),
-    new RegExp(`[^${letters}]`, 'u'),
-  ],
-);
+// By position in knownLanguages: the Latin letters beyond a to z the language does not write.
+const lettersNotWritten = knownLanguages.map((language) => {
+  const letters = lettersWritten[language];
+  return letters === undefined ? null : new RegExp(`[[\\u00c0-\\u024f]--[${letters}]]`, 'v');
+});
 
 // The languages of `listed` that write every letter of `word`.
 function writtenBy(word: string, listed: number[]): number[] {
-  const beyond = word.match(latinBeyondAscii);
-  if (!beyond) return listed;
-  const letters = beyond.join('');
-  return listed.filter((position) => {
-    const foreign = notWrittenBy.find(([language]) => language === position)?.[1];
-    return !foreign || !foreign.test(letters);
-  });
+  return listed.filter((position) => !lettersNotWritten[position]?.test(word));
 }
 
 // The languages (indexes into knownLanguages) a word counts for: the stop lists that hold it and

@@ -14,6 +14,8 @@ const minimumCompound = 8;
 const minimumHead = 5;
 const minimumHeadShare = 0.4;
 const ideographic = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const mayBeCompound = (term: string) =>
+  term.length >= minimumCompound && alphabetic.test(term) && !ideographic.test(term);
 
 /** How many edits a word of this length may be away from its correction. */
 export function allowedEdits(length: number): number {
@@ -117,8 +119,8 @@ export class UnknownWords {
   private accentedForm(readings: string[]): number[] | null {
     const ids = this.termIds();
     for (const reading of readings) {
-      const id = ids.get(reading);
-      if (id !== undefined && this.frequency(id) > 0) return [id];
+      const id = this.present(ids, reading);
+      if (id >= 0) return [id];
     }
     return null;
   }
@@ -138,21 +140,9 @@ export class UnknownWords {
   // looked up as the index stores it too ("bevolkerungsgross" is "bevolker" + "gross", where the
   // index holds "Bevölkerung" as "bevolker"; "wikingersiedl" is "wiking" + "siedl").
   private compoundParts(term: string): number[] {
-    if (term.length < minimumCompound || !alphabetic.test(term) || ideographic.test(term))
-      return [];
+    if (!mayBeCompound(term)) return [];
     const ids = this.termIds();
-    const present = (part: string) => {
-      const id = ids.get(part);
-      return id !== undefined && this.frequency(id) > 0 ? id : -1;
-    };
-    // The first part's stem only once a last part is found: stemming every cut of a visitor's
-    // made-up long words took a search from under a millisecond to tens.
-    const presentWord = (part: string) => {
-      const id = present(part);
-      if (id >= 0 || !this.termOf) return id;
-      const stored = this.termOf(part);
-      return stored && stored !== part && stored.length >= minimumPart ? present(stored) : -1;
-    };
+    const present = (part: string) => this.present(ids, part);
     let best: number[] = [];
     let bestShorter = 0;
     for (let cut = minimumPart; cut <= term.length - minimumPart; cut++) {
@@ -164,7 +154,9 @@ export class UnknownWords {
         if (shorter <= bestShorter) continue;
         const right = present(rightPart);
         if (right < 0) continue;
-        left ??= presentWord(term.slice(0, cut));
+        // The first part's stem only once a last part is found: stemming every cut of a
+        // visitor's made-up long words took a search from under a millisecond to tens.
+        left ??= this.presentWord(ids, term.slice(0, cut), minimumPart);
         if (left < 0) break;
         best = [left, right];
         bestShorter = shorter;
@@ -179,26 +171,31 @@ export class UnknownWords {
   // "Telefon:"). Only a beginning: a word's end read alone ("nummer" of "Telefonnummer") lost
   // German questions on XQuAD, where the beginnings changed no figure.
   private compoundHead(term: string): number {
-    if (term.length < minimumCompound || !alphabetic.test(term) || ideographic.test(term)) {
-      return -1;
-    }
+    if (!mayBeCompound(term)) return -1;
     const ids = this.termIds();
-    const present = (part: string) => {
-      const id = ids.get(part);
-      return id !== undefined && this.frequency(id) > 0 ? id : -1;
-    };
     const shortest = Math.max(minimumHead, Math.ceil(term.length * minimumHeadShare));
     for (let cut = term.length - minimumPart; cut >= shortest; cut--) {
-      const part = term.slice(0, cut);
-      const id = present(part);
+      const id = this.presentWord(ids, term.slice(0, cut), shortest);
       if (id >= 0) return id;
-      const stored = this.termOf?.(part);
-      if (stored && stored !== part && stored.length >= shortest) {
-        const storedId = present(stored);
-        if (storedId >= 0) return storedId;
-      }
     }
     return -1;
+  }
+
+  // The id of an indexed term that some passage still holds, else -1.
+  private present(ids: ReadonlyMap<string, number>, term: string): number {
+    const id = ids.get(term);
+    return id !== undefined && this.frequency(id) > 0 ? id : -1;
+  }
+
+  // A word as written, else as the index stores it, when that stem is `shortestStem` letters or
+  // more.
+  private presentWord(ids: ReadonlyMap<string, number>, word: string, shortestStem: number) {
+    const id = this.present(ids, word);
+    if (id >= 0 || !this.termOf) return id;
+    const stored = this.termOf(word);
+    return stored && stored !== word && stored.length >= shortestStem
+      ? this.present(ids, stored)
+      : -1;
   }
 
   private closestSpelling(term: string): number {
